@@ -1,0 +1,12 @@
+import type { ResourceDefinition } from './types';
+
+export const announcements: ResourceDefinition = {
+  name: 'announcements',
+  area: 'announcements',
+  group: 'announcement',
+  path: 'announcements',
+  labelKey: 'resources.announcements',
+  icon: 'NotificationOutlined',
+  minRole: 2,
+  actions: ['list'],
+};

@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from './types';
+
+export const createVideos: ResourceDefinition = {
+  name: 'create-videos',
+  area: 'finview',
+  group: 'videos',
+  path: 'create-videos',
+  labelKey: 'resources.create-videos',
+  icon: 'VideoCameraAddOutlined',
+  minRole: 2,
+  actions: ['list'],
+  module: 'FinView',
+};

@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from './types';
+
+export const finviewSettings: ResourceDefinition = {
+  name: 'finview-settings',
+  area: 'finview',
+  group: 'settings',
+  path: 'settings',
+  labelKey: 'resources.finview-settings',
+  icon: 'SettingOutlined',
+  minRole: 1,
+  actions: ['list'],
+  module: 'FinView',
+};

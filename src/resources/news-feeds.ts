@@ -1,0 +1,12 @@
+import type { ResourceDefinition } from './types';
+
+export const newsFeeds: ResourceDefinition = {
+  name: 'news-feeds',
+  area: 'news',
+  group: 'news',
+  path: 'news-feeds',
+  labelKey: 'resources.news-feeds',
+  icon: 'ReadOutlined',
+  minRole: 2,
+  actions: ['list'],
+};

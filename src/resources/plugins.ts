@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from './types';
+
+export const plugins: ResourceDefinition = {
+  name: 'plugins',
+  area: 'finview',
+  group: 'videos',
+  path: 'plugins',
+  labelKey: 'resources.plugins',
+  icon: 'ApiOutlined',
+  minRole: 2,
+  actions: ['list'],
+  module: 'FinView',
+};

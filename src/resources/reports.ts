@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from './types';
+
+export const reports: ResourceDefinition = {
+  name: 'reports',
+  area: 'finview',
+  group: 'reports',
+  path: 'reports',
+  labelKey: 'resources.reports',
+  icon: 'FileTextOutlined',
+  minRole: 2,
+  actions: ['list'],
+  module: 'Reports',
+};

@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from './types';
+
+export const rules: ResourceDefinition = {
+  name: 'rules',
+  area: 'finview',
+  group: 'videos',
+  path: 'rules',
+  labelKey: 'resources.rules',
+  icon: 'ControlOutlined',
+  minRole: 2,
+  actions: ['list'],
+  module: 'FinView',
+};

@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from './types';
+
+export const templates: ResourceDefinition = {
+  name: 'templates',
+  area: 'finview',
+  group: 'videos',
+  path: 'templates',
+  labelKey: 'resources.templates',
+  icon: 'LayoutOutlined',
+  minRole: 2,
+  actions: ['list'],
+  module: 'FinView',
+};
