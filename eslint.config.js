@@ -21,7 +21,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**'] },
+  { ignores: ['.tmp/**', 'dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,6 +13,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
+          // Refine's packages must share the app's ES build of react-router;
+          // externalised, they would get its CommonJS build and a second router context.
+          server: { deps: { inline: [/@refinedev\//] } },
         },
       },
       {

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SealWorkerRequest, SealWorkerResponse } from '../../../src/protocol/types';
 import { createWorkerSealer } from '../../../src/protocol/worker-sealer';
 import { protocolVectors, sealInputOf } from '../../fixtures/protocol-vectors';
@@ -7,7 +7,6 @@ type Listener = (event: { data?: unknown; message?: string }) => void;
 
 // The real worker entry runs in this thread; a fake Worker carries messages to and from it.
 let entryListener: ((event: { data: SealWorkerRequest }) => void) | undefined;
-let current: FakeWorker | undefined;
 const created: FakeWorker[] = [];
 
 class FakeWorker {
@@ -21,7 +20,6 @@ class FakeWorker {
     readonly url: URL,
     readonly options: WorkerOptions,
   ) {
-    current = this;
     created.push(this);
   }
 
@@ -52,58 +50,64 @@ class FakeWorker {
   }
 }
 
-beforeAll(async () => {
+function stubWorkerScope(): void {
   vi.stubGlobal('addEventListener', (type: string, listener: (event: { data: SealWorkerRequest }) => void) => {
     if (type === 'message') entryListener = listener;
   });
-  vi.stubGlobal('postMessage', (response: SealWorkerResponse) => current?.reply(structuredClone(response)));
+  vi.stubGlobal('postMessage', (response: SealWorkerResponse) => created.at(-1)?.reply(structuredClone(response)));
+}
+
+beforeAll(async () => {
+  stubWorkerScope();
   await import('../../../src/protocol/seal-worker');
-  vi.unstubAllGlobals();
+});
+
+beforeEach(() => {
+  stubWorkerScope();
+  vi.stubGlobal('Worker', FakeWorker);
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   created.length = 0;
-  current = undefined;
 });
 
 async function until(condition: () => boolean): Promise<void> {
-  await vi.waitFor(() => {
-    if (!condition()) throw new Error('not yet');
-  });
+  // Pure-JavaScript sealing takes about 100 ms each; waitFor's 1 s default is tight on a loaded machine.
+  await vi.waitFor(
+    () => {
+      if (!condition()) throw new Error('not yet');
+    },
+    { timeout: 4000 },
+  );
 }
 
-describe('createWorkerSealer', () => {
-  const vectors = protocolVectors.vectors;
+const vectors = protocolVectors.vectors;
+const [vector] = vectors;
+if (!vector) throw new Error('no protocol vectors');
 
+describe('createWorkerSealer', () => {
   it('starts one module worker on first use and matches replies to requests', async () => {
-    vi.stubGlobal('Worker', FakeWorker);
     const sealer = createWorkerSealer();
     expect(sealer.kind).toBe('forge-worker');
     expect(created).toHaveLength(0);
 
-    const worker = await (async () => {
-      const pending = vectors.map((vector) => sealer.seal(sealInputOf(vector)));
-      const [first] = created;
-      if (!first) throw new Error('no worker was started');
-      first.holdReplies = true;
-      await until(() => first.held.length === vectors.length);
-      first.releaseReversed();
-      const results = await Promise.all(pending);
-      expect(results.map((headers) => headers.Authorization)).toEqual(vectors.map((v) => v.headers.authorization));
-      return first;
-    })();
+    const pending = vectors.map((v) => sealer.seal(sealInputOf(v)));
+    const [worker] = created;
+    if (!worker) throw new Error('no worker was started');
+    worker.holdReplies = true;
+    await until(() => worker.held.length === vectors.length);
+    worker.releaseReversed();
+    const results = await Promise.all(pending);
 
+    expect(results.map((headers) => headers.Authorization)).toEqual(vectors.map((v) => v.headers.authorization));
     expect(created).toHaveLength(1);
     expect(worker.url.pathname.endsWith('/src/protocol/seal-worker.ts')).toBe(true);
     expect(worker.options).toEqual({ type: 'module' });
   });
 
   it('rejects a request the worker could not seal, and keeps serving', async () => {
-    vi.stubGlobal('Worker', FakeWorker);
     const sealer = createWorkerSealer();
-    const [vector] = vectors;
-    if (!vector) throw new Error('no protocol vectors');
     await expect(sealer.seal({ ...sealInputOf(vector), rcKey: 'bad' })).rejects.toThrow('malformed rc-key');
     await expect(sealer.seal(sealInputOf(vector))).resolves.toMatchObject({
       Authorization: vector.headers.authorization,
@@ -112,16 +116,12 @@ describe('createWorkerSealer', () => {
   });
 
   it('rejects every pending request when the worker fails, then starts a fresh one', async () => {
-    vi.stubGlobal('Worker', FakeWorker);
     const sealer = createWorkerSealer();
-    const [vector] = vectors;
-    if (!vector) throw new Error('no protocol vectors');
     const input = sealInputOf(vector);
     const first = sealer.seal(input);
     const second = sealer.seal(input);
     const [broken] = created;
     if (!broken) throw new Error('no worker was started');
-    broken.holdReplies = true;
     broken.emit('error', { message: 'script failed to load' });
     await expect(first).rejects.toThrow('script failed to load');
     await expect(second).rejects.toThrow('script failed to load');
@@ -140,8 +140,6 @@ describe('createWorkerSealer', () => {
         }
       },
     );
-    const [vector] = vectors;
-    if (!vector) throw new Error('no protocol vectors');
     await expect(createWorkerSealer().seal(sealInputOf(vector))).rejects.toThrow('DataCloneError');
   });
 });

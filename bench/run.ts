@@ -1,0 +1,30 @@
+import pg from 'pg';
+import { benchSealCost } from './seal-cost';
+import { benchSealedMe } from './sealed-me';
+
+// `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
+// need BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is created).
+
+async function withScratchDatabase(baseUrl: string, run: (url: string) => Promise<void>): Promise<void> {
+  const name = `bo_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await benchSealCost();
+await benchSealedMe('PGlite');
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  await withScratchDatabase(postgresUrl, (url) => benchSealedMe('PostgreSQL', url));
+} else {
+  console.log('\nPostgreSQL figures skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
+}

@@ -1,0 +1,139 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { loadEnv, type Env, type EnvInput } from './env.js';
+import type { Db } from './db/index.js';
+import helmet from './plugins/external/helmet.js';
+import swagger from './plugins/external/swagger.js';
+import db from './plugins/db.js';
+import appConfig from './plugins/app-config.js';
+import errorHandler from './plugins/error-handler.js';
+import mailer from './plugins/mailer.js';
+import serverKey from './plugins/server-key.js';
+import usersRepository from './plugins/users-repository.js';
+import sessionsRepository from './plugins/sessions-repository.js';
+import loginFailuresRepository from './plugins/login-failures-repository.js';
+import passwordCodesRepository from './plugins/password-codes-repository.js';
+import bootstrap from './plugins/bootstrap.js';
+import sealing from './plugins/sealing.js';
+import pruning from './plugins/pruning.js';
+import access from './plugins/access.js';
+import web from './routes/web.js';
+import api from './routes/api/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+  }
+}
+
+export interface BuildAppOptions {
+  /**
+   * The variables to read, as in process.env (strings) or typed (`{ RSA_BITS: 2048 }`).
+   * Defaults to process.env; when given, it is the only source, so tests stay hermetic.
+   */
+  env?: EnvInput | NodeJS.ProcessEnv;
+  /** false for silence; true or pino options (redaction is always added). Default: LOG_LEVEL. */
+  logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+  /** A database the caller owns (tests share one between apps); migrated, never closed by the app. */
+  db?: Db;
+  /** More route plugins mounted under the API prefix after the built-in ones (tests); the same access rules apply. */
+  apiPlugins?: FastifyPluginAsync[];
+}
+
+// Whatever a log line carries, these never reach it.
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers["encrypted-key"]',
+  'req.headers["key-padding"]',
+  'req.headers["rc-key"]',
+  'res.headers["rc-key"]',
+  'password',
+  '*.password',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.access_token',
+  '*.otp',
+  '*.authorization',
+  '*["encrypted-key"]',
+];
+
+function loggerOptions(env: Env, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  const base = { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } };
+  return typeof logger === 'object' ? { ...base, ...logger, redact: base.redact } : base;
+}
+
+/**
+ * A ready app: environment read and validated, database migrated, accounts bootstrapped,
+ * every route registered. Throws EnvError or AppConfigError with a message naming the problem.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const env = loadEnv(options.env ?? process.env);
+  const app = Fastify({
+    logger: loggerOptions(env, options.logger),
+    // Validation errors name every bad field at once; verbose gives the error handler
+    // the schema's description to explain a pattern.
+    ajv: { customOptions: { allErrors: true, verbose: true } },
+    // A first start generates the RSA key pair and hashes the bootstrap passwords: slow on small machines.
+    pluginTimeout: 120_000,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('env', env);
+  app.decorate('apiPrefix', `/${env.PRODUCT}/api`);
+
+  try {
+    // External plugins first: app plugins and routes rely on them.
+    await app.register(helmet);
+    await app.register(swagger);
+
+    // App plugins, infrastructure first.
+    await app.register(errorHandler);
+    // The configuration file before the database: a broken file fails the start at once.
+    await app.register(appConfig);
+    await app.register(db, { db: options.db });
+    await app.register(mailer);
+    await app.register(usersRepository);
+    await app.register(sessionsRepository);
+    await app.register(loginFailuresRepository);
+    await app.register(passwordCodesRepository);
+    await app.register(serverKey);
+    await app.register(sealing);
+    await app.register(pruning);
+    await app.register(access, { exemptPrefixes: [`${app.apiPrefix}/docs`] });
+    await app.register(bootstrap);
+
+    // Routes.
+    await app.register(web);
+    await app.register(api, { prefix: app.apiPrefix });
+    for (const plugin of options.apiPlugins ?? []) await app.register(plugin, { prefix: app.apiPrefix });
+
+    await app.ready();
+  } catch (error) {
+    // Whatever opened before the failure (a database, a pool) must not keep the process alive.
+    await app.close().catch(() => {});
+    throw error;
+  }
+  return app;
+}
+
+export interface StartedServer {
+  app: FastifyInstance;
+  /** Where the SPA answers, e.g. http://127.0.0.1:41234/backoffice/ */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** buildApp, then listen on PORT and HOST from the same environment (PORT 0 picks a free port). */
+export async function startServer(options: BuildAppOptions = {}): Promise<StartedServer> {
+  const app = await buildApp(options);
+  try {
+    await app.listen({ port: app.env.PORT, host: app.env.HOST });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : app.env.PORT;
+  const host = app.env.HOST === '0.0.0.0' || app.env.HOST === '::' ? '127.0.0.1' : app.env.HOST;
+  return { app, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/${app.env.PRODUCT}/`, close: () => app.close() };
+}

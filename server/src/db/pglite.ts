@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db, Queryable } from './types.js';
+
+// PGlite's query() crosses into WebAssembly six times (parse, describe, bind, describe,
+// execute, sync) and plans the statement every time; that alone cost more than the
+// RSA decryption of a sealed request. A statement prepared once per database and run
+// with EXECUTE is one crossing and no planning, so parameterised queries take that path.
+
+/** A SQL literal of unknown type, coerced to the parameter's type as a bound value would be. */
+export function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') {
+    // standard_conforming_strings is on: doubling quotes is the whole escaping.
+    if (value.includes('\0')) throw new RangeError('a SQL parameter cannot contain a NUL character');
+    return `'${value.replaceAll("'", "''")}'`;
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+    return `'${value}'`;
+  }
+  if (typeof value === 'bigint' || typeof value === 'boolean') return `'${value}'`;
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (value instanceof Uint8Array) return `'\\x${Buffer.from(value).toString('hex')}'`;
+  return literal(JSON.stringify(value));
+}
+
+/** `dataDir` is a folder, or `memory://` for a database that lives as long as the process. */
+export async function openPglite(dataDir: string): Promise<Db> {
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  // Prepared statements belong to the database session, not to a transaction: a rollback keeps them.
+  const statements = new Map<string, { name: string; ready: boolean }>();
+  let counter = 0;
+
+  /** The prepared name, once PREPARE has completed; null while it has not (then run the plain query). */
+  async function preparedName(sql: string, inTransaction: boolean): Promise<string | null> {
+    const known = statements.get(sql);
+    if (known) return known.ready ? known.name : null;
+    // Never from inside a transaction: PGlite would queue the PREPARE behind the transaction's own lock.
+    if (inTransaction) return null;
+    counter += 1;
+    const statement = { name: `bo_${counter}`, ready: false };
+    statements.set(sql, statement);
+    try {
+      await pglite.exec(`PREPARE ${statement.name} AS ${sql}`);
+      statement.ready = true;
+      return statement.name;
+    } catch {
+      // Not preparable, or not valid: the plain query says why.
+      statements.delete(sql);
+      return null;
+    }
+  }
+
+  function wrap(target: PGlite | Transaction, inTransaction: boolean): Queryable {
+    return {
+      async query<T>(sql: string, params: readonly unknown[] = []) {
+        const name = params.length > 0 ? await preparedName(sql, inTransaction) : null;
+        if (!name) return { rows: (await target.query<T>(sql, params as unknown[])).rows };
+        const [result] = await target.exec(`EXECUTE ${name}(${params.map(literal).join(', ')})`);
+        return { rows: (result?.rows ?? []) as T[] };
+      },
+      async exec(sql: string) {
+        await target.exec(sql);
+      },
+    };
+  }
+
+  const root = wrap(pglite, false);
+  return {
+    kind: 'pglite',
+    query: root.query,
+    exec: root.exec,
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx, true))),
+    close: () => pglite.close(),
+  };
+}

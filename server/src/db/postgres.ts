@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Db, Queryable } from './types.js';
+
+// A named statement is parsed and planned once per connection instead of per call;
+// the name derives from the text, so every connection agrees on it.
+const names = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (!name) {
+    name = `bo_${createHash('sha256').update(sql).digest('hex').slice(0, 20)}`;
+    names.set(sql, name);
+  }
+  return name;
+}
+
+function wrap(target: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result =
+        params.length > 0
+          ? await target.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+          : await target.query(sql);
+      return { rows: result.rows as T[] };
+    },
+    async exec(sql: string) {
+      // Without parameters pg uses the simple protocol, which accepts several statements.
+      await target.query(sql);
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, onIdleError: (error: Error) => void): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', onIdleError);
+  const root = wrap(pool);
+  // Fail at start, with the driver's message, rather than on the first request.
+  await root.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    query: root.query,
+    exec: root.exec,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,78 @@
+import Type from 'typebox';
+import Value from 'typebox/value';
+import { USERNAME_PATTERN } from '../../src/protocol/constants.js';
+import { PASSWORD_PATTERN, PASSWORD_RULE } from './schemas/accounts.js';
+
+// The process reads its environment once, here, so a typo in a variable stops
+// the start with a message naming it instead of surfacing as a strange error
+// in the middle of a request.
+
+const SLUG = '^[a-z][a-z0-9-]{0,39}$';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export const EnvSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  PRODUCT: Type.String({ pattern: SLUG, default: 'backoffice', description: 'a lowercase slug: a-z, 0-9 and -, starting with a letter' }),
+  // Unset: PGlite in DATA_DIR; memory:// keeps PGlite in memory (tests, demos).
+  DATABASE_URL: Type.Optional(
+    Type.String({ pattern: '^(postgres|postgresql|memory)://', description: 'a postgres://, postgresql:// or memory:// URL' }),
+  ),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  APP_CONFIG: Type.String({ minLength: 1, default: 'config/app.json' }),
+  ADMIN_USERNAME: Type.String({
+    pattern: USERNAME_PATTERN.source,
+    default: 'superadmin',
+    description: '3 to 15 characters among A-Z, a-z, 0-9, dot, underscore and hyphen',
+  }),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ pattern: PASSWORD_PATTERN, description: PASSWORD_RULE })),
+  DEMO_DATA: Type.Boolean({ default: true }),
+  DEMO_PASSWORD: Type.Optional(Type.String({ pattern: PASSWORD_PATTERN, description: PASSWORD_RULE })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'an smtp:// or smtps:// URL' })),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'Backoffice <no-reply@backoffice.example>' }),
+  LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', description: `one of ${LOG_LEVELS.join(', ')}` }),
+  SERVER_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  RSA_BITS: Type.Integer({ minimum: 2048, maximum: 8192, default: 3072 }),
+  SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
+  SESSION_MAX_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 12 }),
+  STATIC_DIR: Type.String({ minLength: 1, default: 'dist' }),
+});
+
+export type Env = Type.Static<typeof EnvSchema>;
+
+/** What callers may pass: strings as in process.env, or already typed values (tests). */
+export type EnvInput = { [K in keyof Env]?: Env[K] | string } & Record<string, unknown>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+const NAMES = Object.keys(EnvSchema.properties) as Array<keyof Env>;
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
+/** Reads only the variables the schema names; an empty string counts as unset. */
+export function loadEnv(source: EnvInput | NodeJS.ProcessEnv = process.env): Env {
+  const picked: Record<string, unknown> = {};
+  for (const name of NAMES) {
+    const raw = source[name];
+    if (raw === undefined || raw === '') continue;
+    picked[name] = name === 'DEMO_DATA' && typeof raw === 'string' ? (BOOLEAN_WORDS[raw.toLowerCase()] ?? raw) : raw;
+  }
+  const value = Value.Default(EnvSchema, Value.Convert(EnvSchema, picked));
+  if (Value.Check(EnvSchema, value)) return value;
+
+  // Values are left out: some of these variables hold passwords.
+  const problems = Value.Errors(EnvSchema, value).map((error) => {
+    const name = error.instancePath.replace(/^\//, '');
+    const property = EnvSchema.properties[name as keyof Env] as { description?: string } | undefined;
+    if (name === 'DEMO_DATA') return `${name}: must be true, false, 1 or 0`;
+    if (property?.description && (error.keyword === 'pattern' || error.keyword === 'enum')) {
+      return `${name}: must be ${property.description}`;
+    }
+    return `${name || '(environment)'}: ${error.message}`;
+  });
+  throw new EnvError([...new Set(problems)]);
+}

@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+
+export const PRUNE_INTERVAL_MS = 60_000;
+
+/**
+ * Drops what no check can accept any more: old salts and keys, dead sessions, aged
+ * login failures and reset codes. The checks never rely on it having run; it only
+ * keeps the tables small. Every instance runs it; the deletes do not conflict.
+ */
+export default fp(
+  async (fastify) => {
+    let pruning: Promise<void> | null = null;
+    const prune = async () => {
+      try {
+        await fastify.sessionsRepository.prune();
+        await fastify.loginFailures.prune();
+        await fastify.passwordCodes.prune();
+      } catch (error) {
+        fastify.log.warn({ err: error }, 'pruning failed; retrying later');
+      }
+    };
+    // unref: a timer alone must not keep a process (or a test run) alive.
+    const timer = setInterval(() => {
+      pruning ??= prune().finally(() => {
+        pruning = null;
+      });
+    }, PRUNE_INTERVAL_MS).unref();
+    // preClose: before any onClose hook can close the database.
+    fastify.addHook('preClose', async () => {
+      clearInterval(timer);
+      await pruning;
+    });
+  },
+  { name: 'pruning', dependencies: ['sessions-repository', 'login-failures-repository', 'password-codes-repository'] },
+);

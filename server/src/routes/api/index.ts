@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { MessageReply } from '../../schemas/common.js';
+import accounts from './accounts.js';
+
+/** Mounted at `/{PRODUCT}/api`; module routes join here as later issues add them. */
+const api: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/health',
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        tags: ['service'],
+        summary: 'Ready once the database answers and is migrated',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }), 503: MessageReply },
+      },
+    },
+    async (_request, reply) =>
+      (await fastify.dbHealthy())
+        ? { status: 'ok' as const }
+        : reply.code(503).send({ message: 'The database is not reachable or not migrated.' }),
+  );
+
+  fastify.get(
+    '/openapi.json',
+    { config: { access: 'anonymous' }, schema: { hide: true } },
+    () => fastify.swagger(),
+  );
+
+  await fastify.register(accounts);
+};
+
+export default api;

@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../errors.js';
+import { hashToken, newAccessToken, newCipherSecret, type SealedSession } from '../sealing/check.js';
+import { formatKid } from '../../../src/protocol/entity.js';
+import type { Role } from '../../../src/resources/types.js';
+import { codeMatches, CODE_TTL_MINUTES, generateCode, hashCode } from './one-time-codes.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+
+export const MESSAGES = {
+  badCredentials: 'Incorrect username or password.',
+  pending: 'Your account is waiting for approval by an administrator.',
+  disabled: 'Your account has been disabled.',
+  tooManyAttempts: 'Too many failed attempts. Please try again later.',
+  registered: 'User has been added successfully.',
+  taken: 'This username or email is already registered.',
+  codeSent: 'OTP sent successfully.',
+  passwordChanged: 'Password changed successfully.',
+  badCode: 'The code is wrong, already used or expired.',
+  badOldPassword: 'The current password is incorrect.',
+} as const;
+
+export interface LoginResult {
+  userId: string;
+  username: string;
+  role: Role;
+  accessToken: string;
+  rcKey: string;
+  expiresAt: Date;
+}
+
+/** One user action each; whatever an action writes, it writes in one transaction. */
+export function createAccountsService(fastify: FastifyInstance) {
+  const { db, usersRepository: users, sessionsRepository: sessions, loginFailures, passwordCodes, mailer } = fastify;
+
+  return {
+    async login(username: string, password: string, ip: string): Promise<LoginResult> {
+      const usernameKey = username.toLowerCase();
+      const retryAfter = await loginFailures.retryAfterSeconds(usernameKey, ip);
+      if (retryAfter > 0) {
+        throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(retryAfter) });
+      }
+
+      const user = await users.findByUsername(username);
+      // An unknown name costs a full hash too: the answer's timing must not tell which names exist.
+      const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
+      if (!user || !valid) {
+        await loginFailures.record(usernameKey, ip);
+        throw new HttpError(401, MESSAGES.badCredentials);
+      }
+      // Only now: a pending or disabled account is no secret from someone who knows its password.
+      if (user.status !== 'active') throw new HttpError(403, user.status === 'pending' ? MESSAGES.pending : MESSAGES.disabled);
+
+      const accessToken = newAccessToken();
+      const secret = newCipherSecret();
+      const session = await db.transaction(async (tx) => {
+        await loginFailures.clearUsername(usernameKey, tx);
+        return sessions.create(user.id, hashToken(accessToken), secret, tx);
+      });
+      return {
+        userId: user.id,
+        username: user.username,
+        role: user.role,
+        accessToken,
+        rcKey: `${formatKid(1)}.${secret}`,
+        expiresAt: session.expiresAt,
+      };
+    },
+
+    /** Self-registration: a pending User until an admin approves it. */
+    async register(input: { username: string; email: string; password: string; name: string }): Promise<string> {
+      const passwordHash = await hashPassword(input.password);
+      const id = await users.insertIfAbsent({
+        username: input.username,
+        email: input.email,
+        name: input.name.trim(),
+        role: 2,
+        status: 'pending',
+        passwordHash,
+      });
+      if (id) return id;
+      const taken = await users.conflicts(input.username, input.email);
+      const errors: Record<string, string> = {};
+      if (taken.username) errors.username = 'is already taken';
+      if (taken.email) errors.email = 'is already registered';
+      throw new HttpError(409, MESSAGES.taken, errors);
+    },
+
+    /** Answers the same whatever the address: only an active account gets a code. */
+    async requestPasswordCode(email: string): Promise<void> {
+      if (!(await passwordCodes.allowRequest(email))) {
+        fastify.log.info('password code requests over the limit for an address; ignored');
+        return;
+      }
+      const user = await users.findActiveByEmail(email);
+      if (!user) return;
+      const code = generateCode();
+      await passwordCodes.issue(user.id, hashCode(user.id, code));
+      mailer.queue({
+        to: user.email,
+        subject: 'Your password reset code',
+        text:
+          `Hello ${user.name},\n\nYour code to reset the password of "${user.username}" is ${code}.\n` +
+          `It works once, for ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.\n`,
+      });
+    },
+
+    async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
+      const passwordHash = await hashPassword(newPassword);
+      // A wrong code still commits: its try must count.
+      const outcome = await db.transaction(async (tx) => {
+        const user = await users.findActiveByEmail(email, tx);
+        const live = user && (await passwordCodes.findLiveForUpdate(user.id, tx));
+        if (!user || !live) return 'no-code';
+        if (!codeMatches(user.id, code, live.code_hash)) {
+          await passwordCodes.countWrongTry(live.id, tx);
+          return 'wrong-code';
+        }
+        await passwordCodes.markUsed(live.id, tx);
+        await users.setPassword(user.id, passwordHash, tx);
+        // Whoever knew the old password is logged out everywhere.
+        await sessions.revokeAllOfUser(user.id, tx);
+        return 'changed';
+      });
+      if (outcome !== 'changed') {
+        fastify.log.info({ outcome }, 'password reset refused');
+        throw new HttpError(422, MESSAGES.badCode, { otp: MESSAGES.badCode });
+      }
+    },
+
+    async changePassword(session: SealedSession, oldPassword: string, newPassword: string): Promise<void> {
+      const user = await users.findById(session.id);
+      if (!user || !(await verifyPassword(oldPassword, user.password_hash))) {
+        throw new HttpError(422, MESSAGES.badOldPassword, { oldPassword: MESSAGES.badOldPassword });
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await users.setPassword(user.id, passwordHash, tx);
+        // The session asking keeps working; every other one must log in with the new password.
+        await sessions.revokeAllOfUser(user.id, tx, session.sessionId);
+      });
+    },
+
+    async logout(session: SealedSession): Promise<void> {
+      await sessions.revoke(session.sessionId);
+    },
+  };
+}

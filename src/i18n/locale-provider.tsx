@@ -1,0 +1,63 @@
+import { ConfigProvider, type ConfigProviderProps } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import esES from 'antd/es/locale/es_ES';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { Language } from '../config/schema';
+import type { I18n } from './i18n';
+import { storeLocale, type Locale } from './locales';
+
+const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = { en: enUS, es: esES };
+
+interface LocaleContextValue {
+  locale: Locale;
+  setLocale(next: Locale): Promise<void>;
+}
+
+const LocaleContext = createContext<LocaleContextValue | null>(null);
+
+interface LocaleProviderProps {
+  i18n: I18n;
+  initial: Locale;
+  children: ReactNode;
+}
+
+/** One place switches i18next, antd (texts and direction), dayjs and the <html> attributes together. */
+export function LocaleProvider({ i18n, initial, children }: LocaleProviderProps) {
+  const [locale, setLocaleState] = useState(initial);
+
+  useEffect(() => {
+    dayjs.locale(locale.language);
+    document.documentElement.lang = locale.language;
+    document.documentElement.dir = locale.direction;
+  }, [locale]);
+
+  const setLocale = useCallback(
+    async (next: Locale) => {
+      storeLocale(next);
+      await i18n.changeLanguage(next.language);
+      setLocaleState(next);
+    },
+    [i18n],
+  );
+
+  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <LocaleContext value={value}>
+        <ConfigProvider direction={locale.direction} locale={ANTD_LOCALES[locale.language]}>
+          {children}
+        </ConfigProvider>
+      </LocaleContext>
+    </I18nextProvider>
+  );
+}
+
+export function useLocale(): LocaleContextValue {
+  const value = use(LocaleContext);
+  if (!value) throw new Error('useLocale must be used inside <LocaleProvider>');
+  return value;
+}

@@ -1,0 +1,50 @@
+import { unstableSetRender } from 'antd';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { App } from './app';
+import { createI18n } from './i18n/i18n';
+import { LocaleProvider } from './i18n/locale-provider';
+import { readStoredLocale, type Locale } from './i18n/locales';
+import { ConfigErrorPage } from './pages/errors/config-error-page';
+import { loadAppConfig } from './providers/app-config';
+
+// antd 5 renders wave effects and pop-ups with ReactDOM.render, gone in React 19;
+// this hands it React 19's root API instead.
+unstableSetRender((node, container) => {
+  const target = container as Element & { _reactRoot?: Root };
+  target._reactRoot ??= createRoot(container);
+  const root = target._reactRoot;
+  root.render(node);
+  return async () => {
+    await Promise.resolve();
+    root.unmount();
+  };
+});
+
+// Used only when the configuration itself is missing: the error must still be readable.
+const FALLBACK_LOCALE: Locale = { language: 'en', direction: 'ltr' };
+
+async function start(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  const load = await loadAppConfig();
+  const locale = readStoredLocale(load.ok ? load.config.defaults : FALLBACK_LOCALE);
+  const i18n = createI18n(locale.language);
+
+  if (!load.ok) {
+    root.render(
+      <LocaleProvider i18n={i18n} initial={locale}>
+        <ConfigErrorPage problem={load} />
+      </LocaleProvider>,
+    );
+    return;
+  }
+
+  root.render(
+    <StrictMode>
+      <App config={load.config} i18n={i18n} locale={locale} />
+    </StrictMode>,
+  );
+}
+
+const container = document.getElementById('root');
+if (container) void start(container);

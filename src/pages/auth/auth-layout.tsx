@@ -1,0 +1,49 @@
+import { Flex, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '../../i18n/language-select';
+
+interface AuthLayoutProps {
+  title: string;
+  children: ReactNode;
+}
+
+/**
+ * The frame of the public pages. Plain elements styled with theme tokens rather
+ * than antd Card and Typography: those pull in Tabs, Dropdown, Menu and the
+ * editable-text machinery, which the login route has no use for.
+ */
+export function AuthLayout({ title, children }: AuthLayoutProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const width = { width: '100%', maxWidth: 420 };
+  return (
+    <Flex
+      vertical
+      align="center"
+      justify="center"
+      gap={24}
+      style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout, color: token.colorText }}
+    >
+      <Flex justify="space-between" align="center" gap={16} style={width}>
+        <span style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorPrimary }}>
+          {t('app.title')}
+        </span>
+        <LanguageSelect />
+      </Flex>
+      <main
+        style={{
+          ...width,
+          boxSizing: 'border-box',
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+        }}
+      >
+        <h1 style={{ marginTop: 0, fontSize: token.fontSizeHeading4, fontWeight: token.fontWeightStrong }}>{title}</h1>
+        {children}
+      </main>
+    </Flex>
+  );
+}

@@ -1,0 +1,89 @@
+import { useForgotPassword, useUpdatePassword } from '@refinedev/core';
+import { Button, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fieldErrorsOf } from '../../providers';
+import { AuthLayout } from './auth-layout';
+import { confirmRules, emailRules, requiredPassword } from './password-rules';
+
+interface RequestValues {
+  email: string;
+}
+
+interface ResetValues {
+  otp: string;
+  password: string;
+  confirmPassword?: string;
+}
+
+/** Two steps on one route: ask for a code by email, then enter the code and a new password. */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState<string | null>(null);
+  const [resetForm] = Form.useForm<ResetValues>();
+  const { mutate: requestCode, isPending: requesting } = useForgotPassword<RequestValues>();
+  const { mutate: reset, isPending: resetting } = useUpdatePassword<{ email: string; otp: string; password: string }>();
+
+  const onRequest = (values: RequestValues) =>
+    requestCode(values, {
+      onSuccess: (result) => {
+        if (result.success) setEmail(values.email);
+      },
+    });
+
+  const onReset = ({ otp, password }: ResetValues) => {
+    if (!email) return;
+    reset(
+      { email, otp: otp.trim(), password },
+      {
+        onSuccess: (result) => {
+          if (!result.success) resetForm.setFields(fieldErrorsOf(result.error, ['otp', 'password'], { newPassword: 'password' }));
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthLayout title={t('auth.forgot.title')}>
+      {email === null ? (
+        <Form<RequestValues> layout="vertical" requiredMark={false} onFinish={onRequest}>
+          <p>{t('auth.forgot.requestHint')}</p>
+          <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
+            <Input id="email" type="email" autoComplete="email" autoFocus />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={requesting} data-testid="forgot-submit">
+            {t('auth.forgot.sendCode')}
+          </Button>
+        </Form>
+      ) : (
+        <Form<ResetValues> form={resetForm} layout="vertical" requiredMark={false} onFinish={onReset}>
+          <p>{t('auth.forgot.codeSentTo', { email })}</p>
+          <Form.Item name="otp" label={t('auth.forgot.otp')} rules={[{ required: true, message: t('auth.forgot.otpRequired') }]}>
+            <Input id="otp" autoComplete="one-time-code" inputMode="numeric" autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label={t('auth.forgot.newPassword')} rules={requiredPassword(t)}>
+            <Input.Password id="password" autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={t('auth.confirmPassword')}
+            dependencies={['password']}
+            rules={confirmRules(t, 'password')}
+          >
+            <Input.Password id="confirmPassword" autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={resetting} data-testid="reset-submit">
+            {t('auth.forgot.submit')}
+          </Button>
+          <Button type="link" block onClick={() => setEmail(null)} style={{ marginTop: 8 }}>
+            {t('auth.forgot.startOver')}
+          </Button>
+        </Form>
+      )}
+      <Flex justify="center" style={{ marginTop: 16 }}>
+        <Link to="/login">{t('auth.forgot.backToLogin')}</Link>
+      </Flex>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import { useRegister } from '@refinedev/core';
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fieldErrorsOf } from '../../providers';
+import { AuthLayout } from './auth-layout';
+import { confirmRules, emailRules, requiredPassword, usernameRules } from './password-rules';
+
+interface RegisterValues {
+  username: string;
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword?: string;
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RegisterValues>();
+  const { mutate: register, isPending } = useRegister<Omit<RegisterValues, 'confirmPassword'>>();
+
+  const onFinish = ({ confirmPassword: _confirm, ...values }: RegisterValues) =>
+    register(values, {
+      // The server names the fields it refused (422 {errors: {field: reason}}); mark them in place.
+      onSuccess: (result) => {
+        if (!result.success) form.setFields(fieldErrorsOf(result.error, ['username', 'name', 'email', 'password']));
+      },
+    });
+
+  return (
+    <AuthLayout title={t('auth.register.title')}>
+      <Form<RegisterValues> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form.Item name="username" label={t('auth.username')} rules={usernameRules(t)}>
+          <Input id="username" autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item name="name" label={t('auth.name')} rules={[{ required: true, message: t('auth.nameRequired') }]}>
+          <Input id="name" autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
+          <Input id="email" type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.password')} rules={requiredPassword(t)}>
+          <Input.Password id="password" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('auth.confirmPassword')}
+          dependencies={['password']}
+          rules={confirmRules(t, 'password')}
+        >
+          <Input.Password id="confirmPassword" autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={isPending} data-testid="register-submit">
+          {t('auth.register.submit')}
+        </Button>
+      </Form>
+      <p style={{ marginTop: 16, marginBottom: 0 }}>
+        {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.login')}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { RouteSpec } from '../../resources/generate';
+import { useRuntime } from '../../resources/registry-context';
+import type { ResourceDefinition } from '../../resources/types';
+import NotFoundPage from '../errors/not-found-page';
+import { ResourcePending } from './resource-pending';
+
+export interface GenericPageProps {
+  definition: ResourceDefinition;
+  route: RouteSpec;
+}
+
+/**
+ * THE SWITCH POINT for generic pages. A resource gets real pages once its
+ * definition has an `endpoint`; until then every route shows ResourcePending.
+ * The issue that builds the generic pages adds them here, e.g.
+ *   list: lazy(() => import('./generic-list')),
+ * each driven by `definition.fields` (filtered per view, and one
+ * `switch (field.type)` picking the column/input, as react-admin's ra-no-code does).
+ * Custom pages are chosen earlier, by `page` key, in src/resources/route-tree.tsx.
+ */
+const GENERIC_PAGES: Partial<Record<RouteSpec['action'], LazyExoticComponent<ComponentType<GenericPageProps>>>> = {};
+
+export default function ResourcePage({ route }: { route: RouteSpec }) {
+  const { registry } = useRuntime();
+  const definition = registry.definitions.find((candidate) => candidate.name === route.resource);
+  if (!definition) return <NotFoundPage />;
+  const Page = definition.endpoint ? GENERIC_PAGES[route.action] : undefined;
+  return Page ? <Page definition={definition} route={route} /> : <ResourcePending definition={definition} />;
+}

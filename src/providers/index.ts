@@ -1,0 +1,5 @@
+// What pages may use from the providers: hooks, types and small helpers, never
+// the HTTP client or the session storage.
+export type { Identity } from './auth-provider';
+export { fieldErrorsOf, type FieldError } from './form-errors';
+export { useIdentity, useRole } from './hooks';

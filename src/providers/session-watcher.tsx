@@ -1,0 +1,37 @@
+import { useGo, useInvalidateAuthStore, useNotification } from '@refinedev/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { SessionStore } from './session-store';
+
+const LOGIN_PATH = '/login';
+
+/**
+ * A session can end inside any request (401, missing rc-key, broken storage),
+ * including ones no Refine data hook made (identity, custom calls). This is
+ * the one place that tells the reader why and takes them to the login page,
+ * remembering where they were.
+ */
+export function SessionWatcher({ session }: { session: SessionStore }) {
+  const go = useGo();
+  const invalidateAuthStore = useInvalidateAuthStore();
+  const { open } = useNotification();
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+
+  useEffect(
+    () =>
+      session.subscribe(({ reason }) => {
+        void invalidateAuthStore();
+        if (!reason) return;
+        // One key: parallel requests failing together replace each other's toast.
+        open?.({ key: 'session-ended', type: 'error', message: t('auth.sessionEnded'), description: reason.message });
+        if (pathname === LOGIN_PATH) return;
+        const here = `${pathname}${search}`;
+        go({ to: LOGIN_PATH, query: here.length > 1 ? { to: here } : {}, type: 'replace' });
+      }),
+    [session, go, invalidateAuthStore, open, t, pathname, search],
+  );
+
+  return null;
+}

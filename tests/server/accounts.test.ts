@@ -1,0 +1,310 @@
+import { expect, it } from 'vitest';
+import {
+  API,
+  createUser,
+  DEMO_PASSWORD,
+  describeEachDatabase,
+  freshIp,
+  latestOutboxCode,
+  login,
+  outboxCodes,
+  sealed,
+  SESSION_EXPIRED,
+  uniqueName,
+} from './helper.js';
+
+const RC_KEY = /^[0-9a-f]{8}\.[A-Za-z0-9_-]{32,}$/;
+const BAD_CREDENTIALS = { message: 'Incorrect username or password.' };
+
+describeEachDatabase('accounts', (suite) => {
+  const post = (app: Awaited<ReturnType<typeof suite.build>>, url: string, payload: object, remoteAddress = freshIp()) =>
+    app.inject({ method: 'POST', url: `${API}${url}`, payload, remoteAddress });
+
+  it('logs in: the documented body and the first rc-key', async () => {
+    const app = await suite.build();
+    const response = await post(app, '/login', { username: 'admin', password: DEMO_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      user_id: expect.stringMatching(/^\d+$/),
+      username: 'admin',
+      role: 1,
+      access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      anonymous_paths: expect.arrayContaining(['GET /publicKey', 'POST /login', 'POST /users', 'POST /forgot-password', 'POST /reset-password', 'GET /health']),
+      expires_at: expect.any(String),
+    });
+    const hours = (Date.parse(body.expires_at) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(11.9);
+    expect(hours).toBeLessThanOrEqual(12);
+    expect(response.headers['rc-key']).toMatch(RC_KEY);
+    expect(String(response.headers['rc-key']).startsWith('00000001.')).toBe(true);
+    expect(response.headers['access-control-expose-headers']).toBe('rc-key');
+
+    // Only a hash of the token is stored.
+    const sessions = await suite.sql<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1', [body.user_id]);
+    expect(sessions.map((row) => row.token_hash)).not.toContain(body.access_token);
+  });
+
+  it('answers an unknown user exactly like a wrong password', async () => {
+    const app = await suite.build();
+    const ip = freshIp();
+    const wrong = await post(app, '/login', { username: 'analyst', password: 'Wrong1234' }, ip);
+    const unknown = await post(app, '/login', { username: 'nobody-here', password: 'Wrong1234' }, ip);
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(BAD_CREDENTIALS);
+      expect(response.headers['rc-key']).toBeUndefined();
+    }
+    expect(Object.keys(wrong.headers).sort()).toEqual(Object.keys(unknown.headers).sort());
+    expect(wrong.body).toBe(unknown.body);
+  });
+
+  it('answers 429 with Retry-After after 5 failures for a username, from any address', async () => {
+    const app = await suite.build();
+    const { username, password } = await createUser(suite, app);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await post(app, '/login', { username, password: 'Wrong1234' })).statusCode).toBe(401);
+    }
+    const blocked = await post(app, '/login', { username, password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: expect.any(String) });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    // The window is counted in the database: once the failures age out, login works again.
+    await suite.sql(`UPDATE login_failures SET failed_at = failed_at - interval '16 minutes' WHERE username_key = lower($1)`, [username]);
+    expect((await post(app, '/login', { username, password })).statusCode).toBe(200);
+  });
+
+  it('answers 429 after 20 failures from one address, shared by every instance', async () => {
+    const [a, b] = await Promise.all([suite.build(), suite.build()]);
+    const ip = freshIp();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const app = attempt % 2 === 0 ? a : b;
+      expect((await post(app, '/login', { username: uniqueName('x'), password: 'Wrong1234' }, ip)).statusCode).toBe(401);
+    }
+    const blocked = await post(a, '/login', { username: 'admin', password: DEMO_PASSWORD }, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+    // Another address is not affected.
+    expect((await post(b, '/login', { username: 'admin', password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('registers a pending user, refused with 403 until an admin activates it', async () => {
+    const app = await suite.build();
+    const username = uniqueName('p');
+    const registered = await post(app, '/users', { username, email: `${username}@example.com`, password: 'Secret123', name: 'Pat' });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json()).toEqual({ message: 'User has been added successfully.', user_id: expect.stringMatching(/^\d+$/) });
+    const [row] = await suite.sql<{ role: number; status: string; password_hash: string }>(
+      'SELECT role, status, password_hash FROM users WHERE id = $1',
+      [registered.json().user_id],
+    );
+    expect(row).toMatchObject({ role: 2, status: 'pending' });
+    expect(row?.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[^$]+\$[^$]+$/);
+
+    // The account's state shows only to someone who knows the password.
+    expect((await post(app, '/login', { username, password: 'Wrong1234' })).json()).toEqual(BAD_CREDENTIALS);
+    const pending = await post(app, '/login', { username, password: 'Secret123' });
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json()).toEqual({ message: expect.any(String) });
+
+    await suite.sql(`UPDATE users SET status = 'active' WHERE id = $1`, [registered.json().user_id]);
+    expect((await post(app, '/login', { username, password: 'Secret123' })).statusCode).toBe(200);
+
+    await suite.sql(`UPDATE users SET status = 'disabled' WHERE id = $1`, [registered.json().user_id]);
+    expect((await post(app, '/login', { username, password: 'Secret123' })).statusCode).toBe(403);
+  });
+
+  it('answers 409 for a taken username or email, whatever the case', async () => {
+    const app = await suite.build();
+    const { username, email } = await createUser(suite, app);
+    const other = uniqueName('o');
+    const sameName = await post(app, '/users', { username: username.toUpperCase(), email: `${other}@example.com`, password: 'Secret123', name: 'A' });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json()).toEqual({ message: expect.any(String), errors: { username: expect.any(String) } });
+    const sameEmail = await post(app, '/users', { username: other, email: email.toUpperCase(), password: 'Secret123', name: 'A' });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().errors).toEqual({ email: expect.any(String) });
+  });
+
+  it.each([
+    ['a 16-character username', { username: 'abcdefghijklmnop' }, 'username'],
+    ['a 2-character username', { username: 'ab' }, 'username'],
+    ['a username with a space', { username: 'ab cd' }, 'username'],
+    ['a non-ASCII username', { username: 'josé' }, 'username'],
+    ['a bad email', { email: 'not-an-email' }, 'email'],
+    ['a short password', { password: 'Ab1' }, 'password'],
+    ['a password without a digit', { password: 'abcdefghij' }, 'password'],
+    ['a password without a letter', { password: '1234567890' }, 'password'],
+    ['an empty name', { name: '' }, 'name'],
+    ['a blank name', { name: '   ' }, 'name'],
+    ['a 101-character name', { name: 'n'.repeat(101) }, 'name'],
+    ['no name', { name: undefined }, 'name'],
+  ])('answers 422 naming the field for %s', async (_label, change, field) => {
+    const app = await suite.build();
+    const username = uniqueName('v');
+    const payload = { username, email: `${username}@example.com`, password: 'Secret123', name: 'Val', ...change };
+    const response = await post(app, '/users', payload);
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body).toEqual({ message: expect.any(String), errors: expect.any(Object) });
+    expect(Object.keys(body.errors)).toEqual([field]);
+  });
+
+  it('resets a password with the mailed code, once, ending every session', async () => {
+    const app = await suite.build();
+    const { username, email, password } = await createUser(suite, app);
+    const session = await login(app, username, password);
+
+    const forgot = await post(app, '/forgot-password', { email });
+    expect(forgot.statusCode).toBe(200);
+    expect(forgot.json()).toEqual({ message: 'OTP sent successfully.' });
+    const code = await latestOutboxCode(suite.dataDir(), email);
+    const [stored] = await suite.sql<{ code_hash: string }>(
+      'SELECT code_hash FROM password_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1',
+      [email],
+    );
+    expect(stored?.code_hash).not.toContain(code);
+
+    const reset = await post(app, '/reset-password', { email, otp: code, newPassword: 'Changed123' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ message: 'Password changed successfully.' });
+    expect((await post(app, '/login', { username, password })).statusCode).toBe(401);
+    expect((await post(app, '/login', { username, password: 'Changed123' })).statusCode).toBe(200);
+    expect((await sealed(app, session, { method: 'GET', url: `${API}/me` })).json()).toEqual(SESSION_EXPIRED);
+
+    const reused = await post(app, '/reset-password', { email, otp: code, newPassword: 'Again1234' });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({ message: expect.any(String), errors: { otp: expect.any(String) } });
+  });
+
+  it('answers forgot-password identically for unknown, pending and active addresses, mailing only the active one', async () => {
+    const app = await suite.build();
+    const active = await createUser(suite, app);
+    const pendingName = uniqueName('q');
+    await post(app, '/users', { username: pendingName, email: `${pendingName}@example.com`, password: 'Secret123', name: 'Q' });
+    const answers = await Promise.all(
+      [active.email, `${pendingName}@example.com`, 'nobody@example.com'].map((email) => post(app, '/forgot-password', { email })),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(answers[0]?.body);
+    }
+    await outboxCodes(suite.dataDir(), active.email);
+    // The three were queued together; once the active one's mail is out, the others would be too.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await outboxCodes(suite.dataDir(), `${pendingName}@example.com`, 0)).toEqual([]);
+    expect(await outboxCodes(suite.dataDir(), 'nobody@example.com', 0)).toEqual([]);
+  });
+
+  it('counts wrong codes: the fifth wrong try kills the code', async () => {
+    const app = await suite.build();
+    const { email } = await createUser(suite, app);
+    await post(app, '/forgot-password', { email });
+    const code = await latestOutboxCode(suite.dataDir(), email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await post(app, '/reset-password', { email, otp: wrong, newPassword: 'Changed123' });
+      expect(response.statusCode).toBe(422);
+      const [row] = await suite.sql<{ attempts: number }>(
+        'SELECT attempts FROM password_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1',
+        [email],
+      );
+      expect(row?.attempts).toBe(attempt);
+    }
+    const right = await post(app, '/reset-password', { email, otp: code, newPassword: 'Changed123' });
+    expect(right.statusCode).toBe(422);
+    expect(right.json().errors).toEqual({ otp: expect.any(String) });
+  });
+
+  it('invalidates an earlier code when a new one is sent, and refuses an expired one', async () => {
+    const app = await suite.build();
+    const { email } = await createUser(suite, app);
+    await post(app, '/forgot-password', { email });
+    const [first] = await outboxCodes(suite.dataDir(), email, 1);
+    await post(app, '/forgot-password', { email });
+    const second = (await outboxCodes(suite.dataDir(), email, 2))[1] as string;
+    if (first !== second) {
+      expect((await post(app, '/reset-password', { email, otp: first, newPassword: 'Changed123' })).statusCode).toBe(422);
+    }
+    await suite.sql(
+      `UPDATE password_codes SET expires_at = now() - interval '1 second'
+        WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [email],
+    );
+    expect((await post(app, '/reset-password', { email, otp: second, newPassword: 'Changed123' })).statusCode).toBe(422);
+  });
+
+  it('quietly stops mailing an address asked for too often', async () => {
+    const app = await suite.build();
+    const { email } = await createUser(suite, app);
+    for (let request = 0; request < 5; request += 1) {
+      expect((await post(app, '/forgot-password', { email })).json()).toEqual({ message: 'OTP sent successfully.' });
+    }
+    const codes = await outboxCodes(suite.dataDir(), email, 3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await outboxCodes(suite.dataDir(), email)).toHaveLength(codes.length);
+    expect(codes).toHaveLength(3);
+  });
+
+  it('changes the password of the caller, keeping its session and ending the others', async () => {
+    const app = await suite.build();
+    const { username, password } = await createUser(suite, app);
+    const current = await login(app, username, password);
+    const other = await login(app, username, password);
+
+    const wrongOld = await sealed(app, current, {
+      method: 'POST',
+      url: `${API}/change-user-password`,
+      payload: { oldPassword: 'Wrong1234', newPassword: 'Changed123' },
+    });
+    expect(wrongOld.statusCode).toBe(422);
+    expect(wrongOld.json()).toEqual({ message: expect.any(String), errors: { oldPassword: expect.any(String) } });
+
+    const weak = await sealed(app, current, {
+      method: 'POST',
+      url: `${API}/change-user-password`,
+      payload: { oldPassword: password, newPassword: 'weak' },
+    });
+    expect(weak.statusCode).toBe(422);
+    expect(Object.keys(weak.json().errors)).toEqual(['newPassword']);
+
+    const changed = await sealed(app, current, {
+      method: 'POST',
+      url: `${API}/change-user-password`,
+      payload: { oldPassword: password, newPassword: 'Changed123' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ message: 'Password changed successfully.' });
+    expect((await sealed(app, current, { method: 'GET', url: `${API}/me` })).statusCode).toBe(200);
+    expect((await sealed(app, other, { method: 'GET', url: `${API}/me` })).statusCode).toBe(401);
+    expect((await post(app, '/login', { username, password: 'Changed123' })).statusCode).toBe(200);
+  });
+
+  it('answers me with the caller', async () => {
+    const app = await suite.build();
+    const session = await login(app, 'analyst', DEMO_PASSWORD);
+    const response = await sealed(app, session, { method: 'GET', url: `${API}/me` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      user_id: session.userId,
+      username: 'analyst',
+      role: 2,
+      name: 'Demo Analyst',
+      email: 'analyst@backoffice.example',
+    });
+  });
+
+  it('logs out: 204, then the token is refused', async () => {
+    const app = await suite.build();
+    const session = await login(app, 'analyst', DEMO_PASSWORD);
+    const response = await sealed(app, session, { method: 'POST', url: `${API}/logout` });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const after = await sealed(app, session, { method: 'GET', url: `${API}/me` });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual(SESSION_EXPIRED);
+  });
+});

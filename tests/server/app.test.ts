@@ -1,0 +1,199 @@
+import { copyFile, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app.js';
+import { migrate, readMigrations } from '../../server/src/db/migrate.js';
+import { API, describeEachDatabase, TEST_ENV } from './helper.js';
+
+const CSP =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "font-src 'self' data:;connect-src 'self';worker-src 'self' blob:;object-src 'none';" +
+  "frame-ancestors 'none';base-uri 'self';form-action 'self'";
+
+describeEachDatabase('app', (suite) => {
+  it('reports health once migrated', async () => {
+    const app = await suite.build();
+    const response = await app.inject({ method: 'GET', url: `${API}/health` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 on health when the migrations are not all recorded', async () => {
+    const app = await suite.build();
+    await suite.sql('ALTER TABLE schema_migrations RENAME TO schema_migrations_hidden');
+    try {
+      const response = await app.inject({ method: 'GET', url: `${API}/health` });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    } finally {
+      await suite.sql('ALTER TABLE schema_migrations_hidden RENAME TO schema_migrations');
+    }
+  });
+
+  it('migrates once: a second start and a second run apply nothing', async () => {
+    const app = await suite.build();
+    await suite.build();
+    const rows = await suite.sql<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    const migrations = await readMigrations();
+    expect(rows.map((row) => row.version)).toEqual(migrations.map((migration) => migration.version));
+    expect(await migrate(app.db, migrations)).toEqual([]);
+  });
+
+  it('creates the super admin and demo accounts once, whatever the number of starts', async () => {
+    await Promise.all([suite.build(), suite.build()]);
+    const rows = await suite.sql<{ username: string; role: number; status: string }>(
+      `SELECT username, role, status FROM users WHERE username IN ('superadmin', 'admin', 'analyst') ORDER BY role`,
+    );
+    expect(rows).toEqual([
+      { username: 'superadmin', role: 0, status: 'active' },
+      { username: 'admin', role: 1, status: 'active' },
+      { username: 'analyst', role: 2, status: 'active' },
+    ]);
+  });
+
+  it('shares one server key pair between instances', async () => {
+    const [a, b] = await Promise.all([suite.build(), suite.build()]);
+    const keyOf = async (app: typeof a) => (await app.inject({ method: 'GET', url: `${API}/publicKey` })).json();
+    const first = await keyOf(a);
+    expect(first.publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+    expect(await keyOf(b)).toEqual(first);
+    expect(await suite.sql('SELECT id FROM server_keys')).toHaveLength(1);
+  });
+
+  it('serves the OpenAPI description generated from the route schemas, and its UI', async () => {
+    const app = await suite.build();
+    const response = await app.inject({ method: 'GET', url: `${API}/openapi.json` });
+    expect(response.statusCode).toBe(200);
+    const spec = response.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([`${API}/login`, `${API}/users`, `${API}/me`, `${API}/health`]),
+    );
+    expect(Object.keys(spec.paths).every((url: string) => url.startsWith(`${API}/`))).toBe(true);
+    expect(spec.paths[`${API}/users`].post.requestBody.content['application/json'].schema.properties.username.pattern).toBe(
+      '^[A-Za-z0-9._-]{3,15}$',
+    );
+    expect(spec.paths[`${API}/me`].get.security).toEqual([{ sealed: [] }]);
+    expect(spec.paths[`${API}/login`].post.security).toBeUndefined();
+
+    const docs = await app.inject({ method: 'GET', url: `${API}/docs/` });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('sends the app CSP and other security headers, the docs UI included', async () => {
+    const app = await suite.build();
+    const health = await app.inject({ method: 'GET', url: `${API}/health` });
+    expect(health.headers['content-security-policy']).toBe(CSP);
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['strict-transport-security']).toBeDefined();
+    const docs = await app.inject({ method: 'GET', url: `${API}/docs/` });
+    expect(docs.headers['content-security-policy']).toBe(CSP);
+  });
+
+  it('answers 503 with a hint when the web app is not built, and redirects to it', async () => {
+    const app = await suite.build();
+    const page = await app.inject({ method: 'GET', url: '/backoffice/' });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toMatch(/^text\/plain/);
+    expect(page.body).toContain('npm run build');
+    for (const url of ['/', '/backoffice']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/backoffice/');
+    }
+  });
+
+  it('answers unknown paths with a JSON 404, API or not', async () => {
+    const app = await suite.build();
+    for (const [method, url] of [
+      ['GET', `${API}/nothing-here`],
+      ['POST', `${API}/nothing-here`],
+      ['GET', '/elsewhere'],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it('serves the runtime configuration, re-read when the file changes', async () => {
+    const file = path.join(suite.dataDir(), `app-${suite.kind}.json`);
+    await copyFile('config/app.json', file);
+    const app = await suite.build({ APP_CONFIG: file });
+    const first = await app.inject({ method: 'GET', url: '/backoffice/app-config.json' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.json()).toEqual(JSON.parse(await readFile('config/app.json', 'utf8')));
+
+    const edited = { ...first.json(), modules: [{ name: 'Reports', enabled: true }] };
+    await writeFile(file, JSON.stringify(edited));
+    await utimes(file, new Date(), new Date(Date.now() + 5_000));
+    expect((await app.inject({ method: 'GET', url: '/backoffice/app-config.json' })).json()).toEqual(edited);
+
+    // A broken edit keeps the last good configuration.
+    await writeFile(file, JSON.stringify({ ...edited, defaults: { pageSize: 'twenty' } }));
+    await utimes(file, new Date(), new Date(Date.now() + 10_000));
+    const broken = await app.inject({ method: 'GET', url: '/backoffice/app-config.json' });
+    expect(broken.statusCode).toBe(200);
+    expect(broken.json()).toEqual(edited);
+  });
+
+  it('lists every API route with the access it declares', async () => {
+    const app = await suite.build();
+    const table = app.routeAccess.filter((entry) => entry.method !== 'HEAD');
+    expect(table.map((entry) => `${entry.method} ${entry.url.slice(API.length)} ${JSON.stringify(entry.access)}`)).toEqual([
+      'GET /health "anonymous"',
+      'GET /openapi.json "anonymous"',
+      'GET /publicKey "anonymous"',
+      'POST /login "anonymous"',
+      'POST /users "anonymous"',
+      'POST /forgot-password "anonymous"',
+      'POST /reset-password "anonymous"',
+      'POST /change-user-password "authenticated"',
+      'GET /me "authenticated"',
+      'POST /logout "authenticated"',
+    ]);
+  });
+
+  it('refuses to start with an API route that declares no access', async () => {
+    const undeclared = async (fastify: FastifyInstance) => {
+      fastify.get('/undeclared', async () => ({}));
+    };
+    await expect(suite.build({}, { apiPlugins: [undeclared] })).rejects.toThrow(
+      `API route GET ${API}/undeclared declares no config.access`,
+    );
+  });
+});
+
+describe('static files', () => {
+  it('serves the built app with index.html for the base and long caching for assets', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'bo-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Backoffice</title>');
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const app = await buildApp({
+      env: { ...TEST_ENV, DATABASE_URL: 'memory://', DATA_DIR: dist, STATIC_DIR: dist, DEMO_DATA: false },
+      logger: false,
+    });
+    try {
+      const index = await app.inject({ method: 'GET', url: '/backoffice/' });
+      expect(index.statusCode).toBe(200);
+      expect(index.body).toContain('<title>Backoffice</title>');
+      expect(index.headers['cache-control']).toBe('no-cache');
+      expect(index.headers['content-security-policy']).toBe(CSP);
+      const asset = await app.inject({ method: 'GET', url: '/backoffice/assets/index-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const missing = await app.inject({ method: 'GET', url: '/backoffice/assets/nope.js' });
+      expect(missing.statusCode).toBe(404);
+      const api = await app.inject({ method: 'GET', url: `${API}/nothing` });
+      expect(api.json()).toEqual({ message: 'Not found.' });
+    } finally {
+      await app.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+});

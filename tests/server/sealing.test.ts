@@ -1,0 +1,326 @@
+import { generateKeyPairSync } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
+import { formatKid, parseRcKey } from '../../src/protocol/entity.js';
+import type { SealedHeaders } from '../../src/protocol/types.js';
+import { HttpError } from '../../server/src/errors.js';
+import { sealWithNode } from '../../server/src/sealing/open.js';
+import {
+  API,
+  createUser,
+  DEMO_PASSWORD,
+  describeEachDatabase,
+  login,
+  sealed,
+  sealFor,
+  SESSION_EXPIRED,
+  type SuiteContext,
+} from './helper.js';
+
+const RC_KEY = /^[0-9a-f]{8}\.[A-Za-z0-9_-]{32,}$/;
+
+/** Routes only tests need: a handler that fails, and routes guarded by resource. */
+async function testRoutes(fastify: FastifyInstance): Promise<void> {
+  fastify.get('/test/boom', { config: { access: 'authenticated' } }, async () => {
+    throw new Error('database exploded: secret detail');
+  });
+  fastify.get('/test/teapot', { config: { access: 'authenticated' } }, async () => {
+    throw new HttpError(418, 'I am a teapot.');
+  });
+  fastify.get('/test/users', { config: { access: { resource: 'users', action: 'list' } } }, async () => []);
+  fastify.get('/test/reports', { config: { access: { resource: 'reports', action: 'list' } } }, async () => []);
+}
+
+async function start(suite: SuiteContext) {
+  const app = await suite.build({}, { apiPlugins: [testRoutes] });
+  const user = await createUser(suite, app);
+  const session = await login(app, user.username, user.password);
+  return { app, session, user };
+}
+
+function send(app: FastifyInstance, headers: Partial<SealedHeaders> | Record<string, string>, url = `${API}/me`) {
+  return app.inject({ method: 'GET', url, headers: headers as Record<string, string> });
+}
+
+function expectRefused(response: Awaited<ReturnType<typeof send>>): void {
+  expect(response.statusCode).toBe(401);
+  expect(response.json()).toEqual(SESSION_EXPIRED);
+  expect(response.headers['rc-key']).toBeUndefined();
+}
+
+/** Flips one base64 character in the middle, keeping the encoding valid. */
+function tamper(base64: string): string {
+  const middle = Math.floor(base64.length / 2);
+  const swapped = base64[middle] === 'A' ? 'B' : 'A';
+  return base64.slice(0, middle) + swapped + base64.slice(middle + 1);
+}
+
+describeEachDatabase('sealing', (suite) => {
+  it('accepts a sealed request and answers with the next cipher key', async () => {
+    const { app, session } = await start(suite);
+    const first = session.rcKey;
+    const response = await sealed(app, session, { method: 'GET', url: `${API}/me` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['rc-key']).toMatch(RC_KEY);
+    expect(response.headers['access-control-expose-headers']).toBe('rc-key');
+    expect(parseRcKey(String(response.headers['rc-key']))?.kidNumber).toBe((parseRcKey(first)?.kidNumber ?? 0) + 1);
+    session.rcKey = String(response.headers['rc-key']);
+    // Any conforming sealer will do: node:crypto's, as the benchmark uses, with the new key.
+    const again = await send(app, sealWithNode(session));
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('answers every failed check with the same 401 and no key; only the log says which', async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const app = await suite.build({}, { logger: { level: 'info', stream } });
+    const user = await createUser(suite, app);
+    const session = await login(app, user.username, user.password);
+    const good = await sealFor(session);
+    const kid = session.rcKey.split('.')[0];
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const otherKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+
+    const refused: Array<[string, Record<string, string>, string]> = [];
+    for (const header of ['Authorization', 'encrypted-key', 'key-padding', 'unique-req-id'] as const) {
+      const { [header]: _dropped, ...rest } = good;
+      refused.push([`missing ${header}`, rest, 'headers']);
+    }
+    refused.push(
+      ['no Bearer prefix', { ...good, Authorization: good.Authorization.slice('Bearer '.length) }, 'headers'],
+      ['bad base64 in Authorization', { ...good, Authorization: 'Bearer !!!not-base64!!!' }, 'headers'],
+      ['a salt that is not 16 bytes', { ...good, 'key-padding': Buffer.alloc(15).toString('base64') }, 'headers'],
+      ['a salt in base64url', { ...good, 'key-padding': '-'.repeat(22) + '==' }, 'headers'],
+      ['a non-numeric user id', { ...good, 'unique-req-id': 'abc' }, 'headers'],
+      ['an unknown user id', { ...good, 'unique-req-id': '987654321' }, 'user'],
+      ['bad base64 in encrypted-key', { ...good, 'encrypted-key': 'not base64 at all' }, 'encrypted-key'],
+      ['tampered encrypted key', { ...good, 'encrypted-key': tamper(good['encrypted-key']) }, 'encrypted-key'],
+      ['sealed for another public key', { ...(await sealFor(session, { publicKeyPem: otherKeyPem })) }, 'encrypted-key'],
+      ['tampered ciphertext', { ...good, Authorization: `Bearer ${tamper(good.Authorization.slice(7))}` }, 'entity'],
+      // The super admin (id 1) is active, but the entity was sealed with this user's IV and name.
+      ['another user id', { ...good, 'unique-req-id': '1' }, 'entity'],
+      ['another access token', { ...(await sealFor(session, { accessToken: 'x'.repeat(43) })) }, 'session'],
+      ['ts 61 s in the past', { ...(await sealFor(session, { ts: Date.now() - 61_000 })) }, 'timestamp'],
+      ['ts 61 s in the future', { ...(await sealFor(session, { ts: Date.now() + 61_000 })) }, 'timestamp'],
+      ['a kid never issued', { ...(await sealFor(session, { rcKey: `${formatKid(999)}.${session.rcKey.split('.')[1]}` })) }, 'kid'],
+      ['a wrong cipher-key secret', { ...(await sealFor(session, { rcKey: `${kid}.${'A'.repeat(32)}` })) }, 'cipher-key'],
+    );
+    // "<name>0" pads into the same IV as "<name>": the decryption succeeds, only the username check can catch it.
+    if (user.username.length < 15) {
+      refused.push(['an entity naming another username', { ...(await sealFor(session, { username: `${user.username}0` })) }, 'entity']);
+    }
+
+    const bodies = new Set<string>();
+    for (const [label, headers, reason] of refused) {
+      lines.length = 0;
+      const response = await send(app, headers);
+      expect(response.statusCode, label).toBe(401);
+      expect(response.headers['rc-key'], label).toBeUndefined();
+      bodies.add(response.body);
+      const logged = lines.map((line) => JSON.parse(line) as { msg: string; reason?: string }).find((line) => line.reason);
+      expect(logged, label).toMatchObject({ msg: 'sealed request refused', reason });
+      // Nothing secret reaches the log.
+      expect(lines.join('\n'), label).not.toContain(session.accessToken);
+    }
+    expect([...bodies]).toEqual([JSON.stringify(SESSION_EXPIRED)]);
+
+    // None of it harmed the session.
+    expect((await sealed(app, session, { method: 'GET', url: `${API}/me` })).statusCode).toBe(200);
+  });
+
+  it('names the failed step in the log also for keys the instance issued itself', async () => {
+    const lines: string[] = [];
+    const app = await suite.build({}, { logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    const user = await createUser(suite, app);
+    const session = await login(app, user.username, user.password);
+    const reasonOf = async (headers: Parameters<typeof send>[1]) => {
+      lines.length = 0;
+      const response = await send(app, headers);
+      expectRefused(response);
+      return lines.map((line) => JSON.parse(line) as { reason?: string }).find((line) => line.reason)?.reason;
+    };
+
+    const replayed = await sealFor(session);
+    expect((await send(app, replayed)).statusCode).toBe(200);
+    expect(await reasonOf(replayed)).toBe('replay');
+
+    await sealed(app, session, { method: 'GET', url: `${API}/me` });
+    const previous = session.rcKey;
+    await sealed(app, session, { method: 'GET', url: `${API}/me` });
+    expect(await reasonOf({ ...(await sealFor(session, { ts: Date.now() - 61_000 })) })).toBe('timestamp');
+    await suite.sql(
+      `UPDATE cipher_keys SET issued_at = now() - interval '61 seconds'
+        WHERE kid = $1 AND session_id IN (SELECT id FROM sessions WHERE user_id = $2)`,
+      [parseRcKey(previous)?.kidNumber, user.userId],
+    );
+    expect(await reasonOf({ ...(await sealFor(session, { rcKey: previous })) })).toBe('kid');
+
+    await suite.sql(`UPDATE users SET status = 'disabled' WHERE id = $1`, [user.userId]);
+    expect(await reasonOf({ ...(await sealFor(session)) })).toBe('user');
+    await suite.sql(`UPDATE users SET status = 'active' WHERE id = $1`, [user.userId]);
+    await suite.sql(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1`, [user.userId]);
+    expect(await reasonOf({ ...(await sealFor(session)) })).toBe('session');
+  });
+
+  it('refuses a replayed request', async () => {
+    const { app, session } = await start(suite);
+    const headers = await sealFor(session);
+    expect((await send(app, headers)).statusCode).toBe(200);
+    expectRefused(await send(app, headers));
+  });
+
+  it('accepts a ts within 60 s either way', async () => {
+    const { app, session } = await start(suite);
+    expect((await sealed(app, session, { method: 'GET', url: `${API}/me`, seal: { ts: Date.now() - 55_000 } })).statusCode).toBe(200);
+    expect((await sealed(app, session, { method: 'GET', url: `${API}/me`, seal: { ts: Date.now() + 55_000 } })).statusCode).toBe(200);
+  });
+
+  it('accepts an older kid for 60 s (parallel requests), then only the newest', async () => {
+    const { app, session } = await start(suite);
+    const first = session.rcKey;
+    const parallel = await Promise.all([1, 2, 3].map(() => sealFor(session)));
+    const answers = await Promise.all(parallel.map((headers) => send(app, headers)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const kids = answers.map((answer) => parseRcKey(String(answer.headers['rc-key']))?.kidNumber);
+    expect(new Set(kids).size).toBe(3);
+
+    // The first key is still usable within the grace period...
+    const late = await send(app, await sealFor(session, { rcKey: first }));
+    expect(late.statusCode).toBe(200);
+    session.rcKey = String(late.headers['rc-key']);
+    // ...but not once it is older than 60 s and not the newest.
+    await suite.sql(
+      `UPDATE cipher_keys SET issued_at = now() - interval '61 seconds'
+        WHERE kid = 1 AND session_id = (SELECT id FROM sessions WHERE user_id = $1)`,
+      [session.userId],
+    );
+    expectRefused(await send(app, await sealFor(session, { rcKey: first })));
+
+    // The newest key stays usable however old it is.
+    const newest = await sealed(app, session, { method: 'GET', url: `${API}/me` });
+    expect(newest.statusCode).toBe(200);
+    session.rcKey = String(newest.headers['rc-key']);
+    await suite.sql(
+      `UPDATE cipher_keys SET issued_at = now() - interval '1 hour'
+        WHERE session_id = (SELECT id FROM sessions WHERE user_id = $1)`,
+      [session.userId],
+    );
+    expect((await sealed(app, session, { method: 'GET', url: `${API}/me` })).statusCode).toBe(200);
+  });
+
+  it('refuses a revoked, idle or expired session, and a user no longer active', async () => {
+    const { app, session, user } = await start(suite);
+    const sessionWhere = 'WHERE user_id = $1';
+
+    await suite.sql(`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' ${sessionWhere}`, [user.userId]);
+    expectRefused(await sealed(app, session, { method: 'GET', url: `${API}/me` }));
+    await suite.sql(`UPDATE sessions SET last_seen_at = now() ${sessionWhere}`, [user.userId]);
+    expect((await sealed(app, session, { method: 'GET', url: `${API}/me` })).statusCode).toBe(200);
+
+    await suite.sql(`UPDATE sessions SET expires_at = now() - interval '1 second' ${sessionWhere}`, [user.userId]);
+    expectRefused(await sealed(app, session, { method: 'GET', url: `${API}/me` }));
+    await suite.sql(`UPDATE sessions SET expires_at = now() + interval '1 hour' ${sessionWhere}`, [user.userId]);
+
+    await suite.sql(`UPDATE users SET status = 'disabled' WHERE id = $1`, [user.userId]);
+    expectRefused(await sealed(app, session, { method: 'GET', url: `${API}/me` }));
+    await suite.sql(`UPDATE users SET status = 'active' WHERE id = $1`, [user.userId]);
+    expect((await sealed(app, session, { method: 'GET', url: `${API}/me` })).statusCode).toBe(200);
+
+    await suite.sql(`UPDATE sessions SET revoked_at = now() ${sessionWhere}`, [user.userId]);
+    expectRefused(await sealed(app, session, { method: 'GET', url: `${API}/me` }));
+  });
+
+  it('puts a fresh rc-key on 2xx, 4xx and 5xx answers alike', async () => {
+    const { app, session } = await start(suite);
+    const seen: string[] = [];
+    const check = async (request: Parameters<typeof sealed>[2], status: number) => {
+      const response = await sealed(app, session, request);
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['rc-key']).toMatch(RC_KEY);
+      expect(response.headers['access-control-expose-headers']).toBe('rc-key');
+      seen.push(String(response.headers['rc-key']));
+      return response;
+    };
+    await check({ method: 'GET', url: `${API}/me` }, 200);
+    // A validation failure (schema), a handler's 422, a client error and a thrown server error.
+    await check({ method: 'POST', url: `${API}/change-user-password`, payload: { oldPassword: 'x' } }, 422);
+    await check({ method: 'POST', url: `${API}/change-user-password`, payload: { oldPassword: 'Wrong1234', newPassword: 'Changed123' } }, 422);
+    await check({ method: 'GET', url: `${API}/test/teapot` }, 418);
+    const boom = await check({ method: 'GET', url: `${API}/test/boom` }, 500);
+    expect(boom.json()).toEqual({ message: 'Something went wrong. Please try again later.' });
+    expect(boom.body).not.toContain('secret detail');
+    await check({ method: 'POST', url: `${API}/change-user-password`, payload: '{"broken json', headers: { 'content-type': 'application/json' } }, 400);
+    await check({ method: 'GET', url: `${API}/test/users` }, 403);
+    await check({ method: 'POST', url: `${API}/logout` }, 204);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('guards resource routes by role, and hides those of disabled modules', async () => {
+    const { app, session: analyst } = await start(suite);
+    const admin = await login(app, 'admin', DEMO_PASSWORD);
+
+    const forbidden = await sealed(app, analyst, { method: 'GET', url: `${API}/test/users` });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: expect.any(String) });
+    expect((await sealed(app, admin, { method: 'GET', url: `${API}/test/users` })).statusCode).toBe(200);
+
+    // The Reports module is disabled in config/app.json: its routes do not exist, for any role.
+    for (const session of [analyst, admin]) {
+      const response = await sealed(app, session, { method: 'GET', url: `${API}/test/reports` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found.' });
+    }
+    // A guarded route checks the seal first: anonymous callers get the 401.
+    expectRefused(await send(app, {}, `${API}/test/users`));
+  });
+
+  it('works across two instances on one database', async () => {
+    const a = await suite.build();
+    const b = await suite.build();
+    const user = await createUser(suite, a);
+    const session = await login(a, user.username, user.password);
+
+    // A's key works on B, and B's answer key works on A.
+    const onB = await sealed(b, session, { method: 'GET', url: `${API}/me` });
+    expect(onB.statusCode).toBe(200);
+    expect(session.rcKey).toBe(onB.headers['rc-key']);
+    expect((await sealed(a, session, { method: 'GET', url: `${API}/me` })).statusCode).toBe(200);
+
+    // A request replayed on the other instance is refused.
+    const headers = await sealFor(session);
+    expect((await send(a, headers)).statusCode).toBe(200);
+    expectRefused(await send(b, headers));
+
+    // Keys issued in parallel by both instances never share a kid.
+    const parallel = await Promise.all(
+      [a, b, a, b, a, b].map(async (app) => send(app, await sealFor(session))),
+    );
+    expect(parallel.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const kids = parallel.map((response) => String(response.headers['rc-key']).split('.')[0]);
+    expect(new Set(kids).size).toBe(kids.length);
+
+    // Logging out on one instance ends the session on the other.
+    expect((await sealed(b, session, { method: 'POST', url: `${API}/logout` })).statusCode).toBe(204);
+    expectRefused(await sealed(a, session, { method: 'GET', url: `${API}/me` }));
+  });
+
+  it('prunes salts, old keys and dead sessions without touching live ones', async () => {
+    const { app, session, user } = await start(suite);
+    await sealed(app, session, { method: 'GET', url: `${API}/me` });
+    await sealed(app, session, { method: 'GET', url: `${API}/me` });
+    const other = await login(app, user.username, user.password);
+    await sealed(app, other, { method: 'POST', url: `${API}/logout` });
+    await suite.sql(`UPDATE seen_salts SET seen_at = now() - interval '121 seconds'`);
+    await suite.sql(`UPDATE cipher_keys SET issued_at = now() - interval '61 seconds'`);
+
+    await app.sessionsRepository.prune();
+    const [counts] = await suite.sql<{ salts: number; keys: number; sessions: number }>(
+      `SELECT (SELECT count(*)::int FROM seen_salts s JOIN sessions x ON x.id = s.session_id WHERE x.user_id = $1) AS salts,
+              (SELECT count(*)::int FROM cipher_keys k JOIN sessions x ON x.id = k.session_id WHERE x.user_id = $1) AS keys,
+              (SELECT count(*)::int FROM sessions WHERE user_id = $1) AS sessions`,
+      [user.userId],
+    );
+    expect(counts).toEqual({ salts: 0, keys: 1, sessions: 1 });
+    expect((await sealed(app, session, { method: 'GET', url: `${API}/me` })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { canAccess, isRole } from '../../../src/resources/access';
+import { RESOURCES } from '../../../src/resources/registry';
+import type { ResourceAction, ResourceDefinition, Role } from '../../../src/resources/types';
+
+const ACTIONS: ResourceAction[] = ['list', 'show', 'create', 'edit', 'delete'];
+const ROLES: Role[] = [0, 1, 2];
+
+// The least powerful role allowed per seed resource, written out by hand so a
+// change to a resource file shows up here as a deliberate diff.
+const LIST_MIN_ROLE: Record<string, Role> = {
+  'pan-cards': 2,
+  'aadhaar-cards': 2,
+  signatures: 2,
+  pictures: 2,
+  announcements: 2,
+  'news-feeds': 2,
+  companies: 2,
+  videos: 2,
+  'create-videos': 2,
+  templates: 2,
+  plugins: 2,
+  rules: 2,
+  'finview-settings': 1,
+  reports: 2,
+  users: 1,
+  enterprises: 0,
+};
+
+describe('canAccess: the full matrix of the seed resources', () => {
+  it('covers every registered resource', () => {
+    expect(Object.keys(LIST_MIN_ROLE).sort()).toEqual(RESOURCES.map((definition) => definition.name).sort());
+  });
+
+  for (const definition of RESOURCES) {
+    for (const action of ACTIONS) {
+      for (const role of ROLES) {
+        const needed = definition.actionRoles?.[action] ?? definition.minRole;
+        const expected = definition.actions.includes(action) && role <= needed;
+        it(`${definition.name} ${action} role ${role} → ${expected}`, () => {
+          expect(canAccess(role, { resource: definition.name, action })).toBe(expected);
+        });
+      }
+    }
+  }
+
+  it.each(Object.entries(LIST_MIN_ROLE))('%s lists for roles up to %i', (resource, minRole) => {
+    expect(ROLES.filter((role) => canAccess(role, { resource, action: 'list' }))).toEqual(
+      ROLES.filter((role) => role <= minRole),
+    );
+  });
+});
+
+describe('canAccess rules', () => {
+  const sample: ResourceDefinition = {
+    name: 'sample',
+    area: 'admin',
+    group: 'g',
+    path: 'p',
+    labelKey: 'resources.sample',
+    icon: 'UserOutlined',
+    minRole: 2,
+    actionRoles: { delete: 0, edit: 1 },
+    actions: ['list', 'show', 'edit', 'delete'],
+  };
+
+  it.each<[Role, ResourceAction, boolean]>([
+    [2, 'list', true],
+    [2, 'show', true],
+    [2, 'edit', false],
+    [1, 'edit', true],
+    [1, 'delete', false],
+    [0, 'delete', true],
+    [0, 'create', false],
+  ])('role %i %s → %s (per-action overrides, undeclared actions refused)', (role, action, expected) => {
+    expect(canAccess(role, { resource: 'sample', action }, [sample])).toBe(expected);
+  });
+
+  it('refuses anonymous callers and unknown resources', () => {
+    expect(canAccess(null, { resource: 'videos', action: 'list' })).toBe(false);
+    expect(canAccess(undefined, { resource: 'videos', action: 'list' })).toBe(false);
+    expect(canAccess(3 as Role, { resource: 'videos', action: 'list' })).toBe(false);
+    expect(canAccess(0, { resource: 'no-such-resource', action: 'list' })).toBe(false);
+  });
+
+  it('isRole accepts exactly 0, 1 and 2', () => {
+    expect([0, 1, 2, 3, -1, '0', null, undefined, 1.5].map(isRole)).toEqual([
+      true, true, true, false, false, false, false, false, false,
+    ]);
+  });
+});

@@ -1,0 +1,25 @@
+import { afterEach } from 'vitest';
+
+// Node tests stay free of the DOM; only jsdom tests (`// @vitest-environment jsdom`)
+// get React Testing Library's cleanup and the browser APIs antd expects.
+if (typeof window !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => {
+    cleanup();
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+  });
+
+  // jsdom has no layout engine; antd's responsive grid and Sider ask for media queries.
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
