@@ -76,6 +76,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ajv: { customOptions: { allErrors: true, verbose: true } },
     // A first start generates the RSA key pair and hashes the bootstrap passwords: slow on small machines.
     pluginTimeout: 120_000,
+    trustProxy: env.TRUST_PROXY,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('env', env);

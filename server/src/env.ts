@@ -36,6 +36,9 @@ export const EnvSchema = Type.Object({
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
   SESSION_MAX_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 12 }),
   STATIC_DIR: Type.String({ minLength: 1, default: 'dist' }),
+  // Behind a reverse proxy, client addresses (login throttling per IP) come from
+  // X-Forwarded-For; trusting it without a proxy would let anyone pick their IP.
+  TRUST_PROXY: Type.Boolean({ default: false }),
 });
 
 export type Env = Type.Static<typeof EnvSchema>;
@@ -52,6 +55,7 @@ export class EnvError extends Error {
 
 const NAMES = Object.keys(EnvSchema.properties) as Array<keyof Env>;
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+const BOOLEAN_NAMES = new Set<string>(['DEMO_DATA', 'TRUST_PROXY']);
 
 /** Reads only the variables the schema names; an empty string counts as unset. */
 export function loadEnv(source: EnvInput | NodeJS.ProcessEnv = process.env): Env {
@@ -59,7 +63,7 @@ export function loadEnv(source: EnvInput | NodeJS.ProcessEnv = process.env): Env
   for (const name of NAMES) {
     const raw = source[name];
     if (raw === undefined || raw === '') continue;
-    picked[name] = name === 'DEMO_DATA' && typeof raw === 'string' ? (BOOLEAN_WORDS[raw.toLowerCase()] ?? raw) : raw;
+    picked[name] = BOOLEAN_NAMES.has(name) && typeof raw === 'string' ? (BOOLEAN_WORDS[raw.toLowerCase()] ?? raw) : raw;
   }
   const value = Value.Default(EnvSchema, Value.Convert(EnvSchema, picked));
   if (Value.Check(EnvSchema, value)) return value;
@@ -68,7 +72,7 @@ export function loadEnv(source: EnvInput | NodeJS.ProcessEnv = process.env): Env
   const problems = Value.Errors(EnvSchema, value).map((error) => {
     const name = error.instancePath.replace(/^\//, '');
     const property = EnvSchema.properties[name as keyof Env] as { description?: string } | undefined;
-    if (name === 'DEMO_DATA') return `${name}: must be true, false, 1 or 0`;
+    if (BOOLEAN_NAMES.has(name)) return `${name}: must be true, false, 1 or 0`;
     if (property?.description && (error.keyword === 'pattern' || error.keyword === 'enum')) {
       return `${name}: must be ${property.description}`;
     }

@@ -23,6 +23,7 @@ describe('environment', () => {
       SESSION_IDLE_MINUTES: 30,
       SESSION_MAX_HOURS: 12,
       STATIC_DIR: 'dist',
+      TRUST_PROXY: false,
     });
   });
 
@@ -38,8 +39,13 @@ describe('environment', () => {
     ['false', false],
     ['1', true],
     ['0', false],
-  ])('reads DEMO_DATA=%s', (value, expected) => {
+  ])('reads DEMO_DATA=%s and TRUST_PROXY=%s alike', (value, expected) => {
     expect(loadEnv({ DEMO_DATA: value }).DEMO_DATA).toBe(expected);
+    expect(loadEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(expected);
+  });
+
+  it('trusts no proxy unless told to', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
   });
 
   it.each([
@@ -50,6 +56,7 @@ describe('environment', () => {
     [{ ADMIN_USERNAME: 'a-name-far-too-long' }, 'ADMIN_USERNAME'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ DEMO_DATA: 'yes' }, 'DEMO_DATA'],
+    [{ TRUST_PROXY: 'always' }, 'TRUST_PROXY'],
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
