@@ -1,6 +1,9 @@
 import pg from 'pg';
+import { benchFrontEnd } from './front-end';
+import { benchNewsList } from './news-list';
 import { benchSealCost } from './seal-cost';
 import { benchSealedMe } from './sealed-me';
+import { benchNewsPreview } from './news-preview';
 
 // `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
 // need BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is created).
@@ -20,11 +23,15 @@ async function withScratchDatabase(baseUrl: string, run: (url: string) => Promis
   }
 }
 
+await benchFrontEnd();
 await benchSealCost();
 await benchSealedMe('PGlite');
+await benchNewsPreview();
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (postgresUrl) {
   await withScratchDatabase(postgresUrl, (url) => benchSealedMe('PostgreSQL', url));
 } else {
   console.log('\nPostgreSQL figures skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
 }
+
+await benchNewsList();

@@ -1,80 +1,145 @@
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HashRouter } from 'react-router';
+import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import type { AppConfig } from './config/schema';
 import type { I18n } from './i18n/i18n';
-import { LocaleProvider } from './i18n/locale-provider';
+import { LocaleProvider, useLocale } from './i18n/locale-provider';
 import type { Locale } from './i18n/locales';
+import { RouteBoundary } from './pages/errors/route-boundary';
+import { PageLoading } from './pages/page-loading';
+import { AuthActionsProvider } from './providers/auth-actions';
 import { createProviders, type AppProviders } from './providers/create-providers';
 import type { SealerLike } from './providers/http-client';
-import { NOTIFICATION_PLACEMENT, useNotificationProvider } from './providers/notification-provider';
-import { SessionWatcher } from './providers/session-watcher';
-import { themeOf } from './providers/theme';
+import { Toasts } from './providers/notification-provider';
 import { buildRegistry, type Registry } from './resources/generate';
 import { RuntimeProvider } from './resources/registry-context';
-import { RouteTree } from './resources/route-tree';
+import { lazyPage } from './shell/lazy-page';
+import { readStoredPreferences, type Preferences } from './shell/preferences';
+import { PreferencesProvider, usePreferences } from './shell/preferences-provider';
+import { useOnlineToasts } from './shell/use-online-toasts';
+
+// The entry holds what the login route needs and no more: the public pages are
+// lazy, and everything behind the login (Refine, its query client, the shell,
+// the generic pages) is one lazy import away in private-app.tsx.
+const LOADERS = {
+  '/login': () => import('./pages/auth/login-page'),
+  '/register': () => import('./pages/auth/register-page'),
+  '/forgot-password': () => import('./pages/auth/forgot-password-page'),
+  app: () => import('./private-app'),
+};
+const LoginPage = lazyPage(LOADERS['/login'], 'login-page');
+const RegisterPage = lazyPage(LOADERS['/register'], 'register-page');
+const ForgotPasswordPage = lazyPage(LOADERS['/forgot-password'], 'forgot-password-page');
+const PrivateApp = lazyPage(LOADERS.app, 'private-app');
+
+export const PUBLIC_PATHS = ['/login', '/register', '/forgot-password'] as const;
+
+/**
+ * Starts downloading the code the first screen will need while the runtime
+ * config is still on its way: the app for a live session, otherwise the public
+ * page of the hash (visitors land on the login page). React.lazy later gets the
+ * same module from the browser's module map. A failure here is ignored: the
+ * lazy page retries and reports it.
+ */
+export function preloadFirstScreen(sessionActive: boolean, hash = window.location.hash): void {
+  const path = hash.replace(/^#/, '').split('?')[0] ?? '';
+  const load = sessionActive ? LOADERS.app : (LOADERS[path as keyof typeof LOADERS] ?? LOADERS['/login']);
+  load().catch(() => {});
+}
 
 export interface AppProps {
   config: AppConfig;
   i18n: I18n;
   locale: Locale;
+  /** Defaults to the stored choices over the config's defaults. */
+  preferences?: Preferences;
   /** Tests pass an in-memory storage and a fake sealer; the browser uses sessionStorage and the protocol's sealer. */
   storage?: Storage;
   sealer?: SealerLike;
 }
 
-export function App({ config, i18n, locale, storage, sealer }: AppProps) {
+export function App({ config, i18n, locale, preferences, storage, sealer }: AppProps) {
   const registry = useMemo(() => buildRegistry(config), [config]);
   const providers = useMemo(
     () => createProviders({ config, registry, i18n, storage, sealer }),
     [config, registry, i18n, storage, sealer],
   );
+  const initialPreferences = useMemo(() => preferences ?? readStoredPreferences(config.defaults), [preferences, config]);
 
   return (
     <LocaleProvider i18n={i18n} initial={locale}>
-      <ConfigProvider theme={themeOf(config.defaults)}>
-        <AntdApp notification={{ placement: NOTIFICATION_PLACEMENT }}>
-          <HashRouter>
-            <RuntimeProvider config={config} registry={registry}>
-              <RefineRoot registry={registry} providers={providers} />
-            </RuntimeProvider>
-          </HashRouter>
-        </AntdApp>
-      </ConfigProvider>
+      <PreferencesProvider initial={initialPreferences}>
+        <AppToasts />
+        <HashRouter>
+          <RuntimeProvider config={config} registry={registry}>
+            <AuthActionsProvider authProvider={providers.authProvider}>
+              <AppRoutes registry={registry} providers={providers} />
+            </AuthActionsProvider>
+          </RuntimeProvider>
+        </HashRouter>
+      </PreferencesProvider>
     </LocaleProvider>
   );
 }
 
-function RefineRoot({ registry, providers }: { registry: Registry; providers: AppProviders }) {
-  // `t` is a new function after every language change, so effects and memos keyed on it follow the language.
+function AppToasts() {
+  const { locale } = useLocale();
+  const { preferences } = usePreferences();
   const { t } = useTranslation();
-
-  // Refine shows resource labels in its own texts (notifications, titles), so they follow the language.
-  const resources = useMemo(
-    () => registry.resources.map((resource) => ({ ...resource, meta: { ...resource.meta, label: t(resource.meta.label) } })),
-    [registry, t],
-  );
-
+  useOnlineToasts();
+  // `t` changes with the language, so the tab title follows it.
   useEffect(() => {
     document.title = t('app.title');
   }, [t]);
+  return <Toasts dark={preferences.themeMode === 'dark'} rtl={locale.direction === 'rtl'} />;
+}
+
+const PUBLIC_PAGES = { '/login': LoginPage, '/register': RegisterPage, '/forgot-password': ForgotPasswordPage };
+
+/**
+ * Public pages for visitors, the lazily loaded app for a live session. The
+ * session is read on every render: a login or a logout navigates, and that
+ * re-render sees it.
+ */
+function AppRoutes({ registry, providers }: { registry: Registry; providers: AppProviders }) {
+  const { pathname, search } = useLocation();
+  const active = providers.session.isActive();
+  const here = `${pathname}${search}`;
+  const toLogin = here === '/' ? '/login' : `/login?to=${encodeURIComponent(here)}`;
 
   return (
-    <Refine
-      routerProvider={routerProvider}
-      dataProvider={providers.dataProvider}
-      authProvider={providers.authProvider}
-      accessControlProvider={providers.accessControlProvider}
-      i18nProvider={providers.i18nProvider}
-      notificationProvider={useNotificationProvider}
-      resources={resources}
-      options={{ disableTelemetry: true, syncWithLocation: true }}
-    >
-      <RouteTree routes={registry.routes} />
-      <SessionWatcher session={providers.session} />
-    </Refine>
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        {/* A logged-in reader who opens /login goes to the dashboard instead. */}
+        <Route element={active ? <Navigate to="/" replace /> : <Outlet />}>
+          {PUBLIC_PATHS.map((path) => {
+            const Page = PUBLIC_PAGES[path];
+            return (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RouteBoundary>
+                    <Page />
+                  </RouteBoundary>
+                }
+              />
+            );
+          })}
+        </Route>
+        <Route
+          path="*"
+          element={
+            active ? (
+              <RouteBoundary>
+                <PrivateApp registry={registry} providers={providers} />
+              </RouteBoundary>
+            ) : (
+              <Navigate to={toLogin} replace />
+            )
+          }
+        />
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,12 +1,19 @@
 import { unstableSetRender } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { App } from './app';
+import { ErrorBoundary } from 'react-error-boundary';
+import { App, preloadFirstScreen } from './app';
 import { createI18n } from './i18n/i18n';
 import { LocaleProvider } from './i18n/locale-provider';
 import { readStoredLocale, type Locale } from './i18n/locales';
 import { ConfigErrorPage } from './pages/errors/config-error-page';
+import { ErrorView } from './pages/errors/error-view';
 import { loadAppConfig } from './providers/app-config';
+import { createSessionStore } from './providers/session-store';
+import { watchAssetFailures } from './shell/asset-failures';
+
+// Before anything lazy is requested, so a failed chunk or stylesheet is named in its error view.
+watchAssetFailures();
 
 // antd 5 renders wave effects and pop-ups with ReactDOM.render, gone in React 19;
 // this hands it React 19's root API instead.
@@ -26,7 +33,9 @@ const FALLBACK_LOCALE: Locale = { language: 'en', direction: 'ltr' };
 
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
-  const load = await loadAppConfig();
+  const config = loadAppConfig();
+  preloadFirstScreen(sessionActive());
+  const load = await config;
   const locale = readStoredLocale(load.ok ? load.config.defaults : FALLBACK_LOCALE);
   const i18n = createI18n(locale.language);
 
@@ -41,9 +50,20 @@ async function start(container: HTMLElement): Promise<void> {
 
   root.render(
     <StrictMode>
-      <App config={load.config} i18n={i18n} locale={locale} />
+      {/* The last resort: each route has its own boundary, this one catches the frame around them. */}
+      <ErrorBoundary fallbackRender={({ error }) => <ErrorView error={error} />}>
+        <App config={load.config} i18n={i18n} locale={locale} />
+      </ErrorBoundary>
     </StrictMode>,
   );
+}
+
+function sessionActive(): boolean {
+  try {
+    return createSessionStore(window.sessionStorage).isActive();
+  } catch {
+    return false;
+  }
 }
 
 const container = document.getElementById('root');

@@ -13,7 +13,14 @@ import usersRepository from './plugins/users-repository.js';
 import sessionsRepository from './plugins/sessions-repository.js';
 import loginFailuresRepository from './plugins/login-failures-repository.js';
 import passwordCodesRepository from './plugins/password-codes-repository.js';
+import newsRepository from './plugins/news-repository.js';
+import companiesRepository from './plugins/companies-repository.js';
 import bootstrap from './plugins/bootstrap.js';
+import newsDemoData from './plugins/news-demo-data.js';
+import enterprisesRepository from './plugins/enterprises-repository.js';
+import usersAdminRepository from './plugins/users-admin-repository.js';
+import auditLogRepository from './plugins/audit-log-repository.js';
+import adminDemoData from './plugins/admin-demo-data.js';
 import sealing from './plugins/sealing.js';
 import pruning from './plugins/pruning.js';
 import access from './plugins/access.js';
@@ -97,11 +104,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sessionsRepository);
     await app.register(loginFailuresRepository);
     await app.register(passwordCodesRepository);
+    await app.register(newsRepository);
+    await app.register(companiesRepository);
+    await app.register(enterprisesRepository);
+    await app.register(usersAdminRepository);
+    await app.register(auditLogRepository);
     await app.register(serverKey);
     await app.register(sealing);
     await app.register(pruning);
     await app.register(access, { exemptPrefixes: [`${app.apiPrefix}/docs`] });
     await app.register(bootstrap);
+    await app.register(newsDemoData);
+    await app.register(adminDemoData);
 
     // Routes.
     await app.register(web);

@@ -1,10 +1,25 @@
 import Type from 'typebox';
+import {
+  DIRECTIONS,
+  KEY_PATTERN,
+  LANGUAGES,
+  MAIL_DOMAIN_PATTERN,
+  MENU_CLASS_PATTERN,
+  MODULE_NAME_LENGTH,
+  PAGE_SIZE,
+  RADII,
+  THEME_COLORS,
+  THEME_MODES,
+} from './values';
+
+export { DIRECTIONS, LANGUAGES, RADII, THEME_COLORS, THEME_MODES };
+export type { Direction, Language, Radius, ThemeColor, ThemeMode } from './values';
 
 // The runtime configuration is data, not code: admins edit config/app.json and
 // the server validates it with this schema at start and on every reload, and
 // the client reads the same types. Nothing here may import React or Node.
 
-const Key = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$' });
+const Key = Type.String({ pattern: KEY_PATTERN });
 
 export const MenuEntrySchema = Type.Object(
   { key: Key, active: Type.Boolean() },
@@ -12,27 +27,9 @@ export const MenuEntrySchema = Type.Object(
 );
 
 export const ModuleEntrySchema = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 40 }), enabled: Type.Boolean() },
+  { name: Type.String(MODULE_NAME_LENGTH), enabled: Type.Boolean() },
   { additionalProperties: false },
 );
-
-export const THEME_COLORS = [
-  'bluenavy',
-  'blueyale',
-  'blueolympic',
-  'greenmoss',
-  'greenlime',
-  'purplemonster',
-  'orangecarrot',
-  'redruby',
-  'yellowgranola',
-  'greysteel',
-] as const;
-
-export const LANGUAGES = ['en', 'es'] as const;
-export const DIRECTIONS = ['ltr', 'rtl'] as const;
-export const RADII = ['rounded', 'flat'] as const;
-export const THEME_MODES = ['light', 'dark'] as const;
 
 export const DefaultsSchema = Type.Object(
   {
@@ -41,9 +38,9 @@ export const DefaultsSchema = Type.Object(
     theme: Type.Enum(THEME_COLORS),
     themeMode: Type.Enum(THEME_MODES),
     radius: Type.Enum(RADII),
-    menuClass: Type.String({ pattern: '^menu-[a-z-]+$' }),
-    pageSize: Type.Integer({ minimum: 5, maximum: 200 }),
-    mailDomain: Type.String({ pattern: '^[a-z0-9.-]+\\.[a-z]{2,}$' }),
+    menuClass: Type.String({ pattern: MENU_CLASS_PATTERN }),
+    pageSize: Type.Integer(PAGE_SIZE),
+    mailDomain: Type.String({ pattern: MAIL_DOMAIN_PATTERN }),
   },
   { additionalProperties: false },
 );
@@ -54,6 +51,9 @@ export const AppConfigSchema = Type.Object(
     // Where the client finds the UI service; relative to the page when it
     // starts with '/', so one build can point at another service.
     apiBaseUrl: Type.String({ minLength: 1 }),
+    // Sent as `x-api-key` on the Excel endpoints (API.md); runtime configuration
+    // on both sides, so the server reads it from this same file.
+    excelApiKey: Type.String({ minLength: 16, maxLength: 200 }),
     dashboard: Type.Array(MenuEntrySchema),
     menu: Type.Array(MenuEntrySchema),
     modules: Type.Array(ModuleEntrySchema),
@@ -66,6 +66,3 @@ export type AppConfig = Type.Static<typeof AppConfigSchema>;
 export type MenuEntry = Type.Static<typeof MenuEntrySchema>;
 export type ModuleEntry = Type.Static<typeof ModuleEntrySchema>;
 export type AppDefaults = Type.Static<typeof DefaultsSchema>;
-export type ThemeColor = (typeof THEME_COLORS)[number];
-export type Language = (typeof LANGUAGES)[number];
-export type Direction = (typeof DIRECTIONS)[number];

@@ -1,3 +1,4 @@
+import { lightCheckAppConfig } from '../config/light-check';
 import type { AppConfig } from '../config/schema';
 
 export type AppConfigLoad =
@@ -7,25 +8,23 @@ export type AppConfigLoad =
 
 /**
  * The configuration is read at run time, relative to the page, so one build
- * serves any product path and admins change it without a rebuild. The
- * validator (TypeBox, the largest library on the login route) downloads in
- * parallel with the file instead of inside the entry chunk.
+ * serves any product path and admins change it without a rebuild. The server
+ * validated it already; the browser repeats the check with the light checker
+ * (no TypeBox on the login route) so a proxy or a stale file cannot start a
+ * half-configured app.
  */
 export async function loadAppConfig(
   url = './app-config.json',
   fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
 ): Promise<AppConfigLoad> {
-  const validator = import('../config/validate');
   let body: unknown;
-  let checkAppConfig: Awaited<typeof validator>['checkAppConfig'];
   try {
     const response = await fetchImpl(url, { cache: 'no-store', headers: { accept: 'application/json' } });
     if (!response.ok) return { ok: false, kind: 'unreachable', reason: `HTTP ${response.status}` };
     body = await response.json();
-    ({ checkAppConfig } = await validator);
   } catch (error) {
     return { ok: false, kind: 'unreachable', reason: error instanceof Error ? error.message : String(error) };
   }
-  const check = checkAppConfig(body);
+  const check = lightCheckAppConfig(body);
   return check.ok ? { ok: true, config: check.config } : { ok: false, kind: 'invalid', problems: check.problems };
 }

@@ -92,6 +92,8 @@ export function createDataProvider({
         data: payload,
         headers: headers as Record<string, string> | undefined,
         signal: signalOf(meta),
+        // Binary answers (Excel downloads) ask for 'arraybuffer'; everything else is JSON.
+        ...(meta?.responseType === 'arraybuffer' ? { responseType: 'arraybuffer' as const } : {}),
       };
       const { data } = await http.request<TData>(request);
       return { data };

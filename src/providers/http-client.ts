@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance, type AxiosResponse, type ResponseType } from 'axios';
+import type { AxiosInstance, AxiosResponse, AxiosStatic, ResponseType } from 'axios';
 import { RC_KEY_HEADER } from '../protocol/constants';
 import { parseRcKey } from '../protocol/entity';
 import type { SealedHeaders, SealInput } from '../protocol/types';
@@ -63,7 +63,20 @@ export function createHttpClient({
   axiosInstance,
 }: HttpClientOptions): HttpClient {
   // Every status comes back as an answer: the rules below, not axios, decide what is an error.
-  const instance = axiosInstance ?? axios.create({ baseURL, validateStatus: () => true });
+  // axios loads with the first request, not with the login page (it is not needed to draw it).
+  let instance: Promise<AxiosInstance> | undefined;
+  const axiosOf = () => {
+    instance ??= axiosInstance
+      ? Promise.resolve(axiosInstance)
+      : loadAxios().then(
+          (axios) => axios.create({ baseURL, validateStatus: () => true }),
+          (error: unknown) => {
+            instance = undefined;
+            throw error;
+          },
+        );
+    return instance;
+  };
   const sealerPromise = lazySealer(sealer);
   let publicKeyRequest: Promise<string> | undefined;
 
@@ -113,7 +126,7 @@ export function createHttpClient({
 
     let response: AxiosResponse<unknown>;
     try {
-      response = await instance.request({
+      response = await (await axiosOf()).request({
         method: request.method,
         url: request.url,
         params: request.params,
@@ -123,7 +136,8 @@ export function createHttpClient({
         responseType: request.responseType,
       });
     } catch (error) {
-      if (axios.isCancel(error)) throw error;
+      const axios = await loadAxios().catch(() => undefined);
+      if (axios?.isCancel(error)) throw error;
       // No answer at all: the newest key is still valid, so the session stays.
       throw new ApiError(t('errors.generic'), 0);
     }
@@ -148,6 +162,7 @@ export function createHttpClient({
     if (status >= 200 && status < 300) return { status, data: data as T, header };
     throw new ApiError(serverMessageOf(data) ?? t('errors.http', { status }), status, {
       errors: validationErrorsOf(data),
+      body: data,
     });
   }
 
@@ -169,6 +184,16 @@ export function createHttpClient({
   }
 
   return { baseURL, request, ensurePublicKey };
+}
+
+let axiosModule: Promise<AxiosStatic> | undefined;
+function loadAxios(): Promise<AxiosStatic> {
+  axiosModule ??= import('axios').then((module) => module.default).catch((error: unknown) => {
+    // A failed download must not stick: the next request tries again.
+    axiosModule = undefined;
+    throw error;
+  });
+  return axiosModule;
 }
 
 function lazySealer(sealer: HttpClientOptions['sealer']): () => Promise<SealerLike> {

@@ -11,16 +11,19 @@ export class ApiError extends Error implements HttpError {
   readonly statusCode: number;
   readonly errors?: ValidationErrors;
   readonly sessionEnded: boolean;
+  /** The answer's body, for errors that are not `{field: reason}` (an upload's row list). */
+  readonly body?: unknown;
 
   constructor(
     message: string,
     statusCode: number,
-    { errors, sessionEnded = false }: { errors?: ValidationErrors; sessionEnded?: boolean } = {},
+    { errors, sessionEnded = false, body }: { errors?: ValidationErrors; sessionEnded?: boolean; body?: unknown } = {},
   ) {
     super(message);
     this.statusCode = statusCode;
     if (errors) this.errors = errors;
     this.sessionEnded = sessionEnded;
+    if (body !== undefined) this.body = body;
   }
 }
 

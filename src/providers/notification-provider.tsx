@@ -1,46 +1,129 @@
-import type { NotificationProvider } from '@refinedev/core';
-import { App, Button } from 'antd';
-import { useMemo } from 'react';
+import { CloseOutlined } from '@ant-design/icons';
+import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
+import { Button, theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast, ToastContainer, type CloseButtonProps, type ToastOptions } from 'react-toastify';
 
-export const NOTIFICATION_PLACEMENT = 'topRight';
+// react-toastify rather than antd's notifications: the issue asks for toasts
+// the reader can drag away, that pause on hover and close after 5 s, which is
+// its model; antd's cannot be dragged. They still follow the antd theme: the
+// container reads colours, font and radius from the tokens (see <Toasts>).
 
-/**
- * Refine calls this as a hook inside <Refine>, which sits inside antd's <App>:
- * App.useApp() notifications inherit the theme, direction and locale, which the
- * static antd.notification cannot.
- */
-export function useNotificationProvider(): NotificationProvider {
-  const { notification } = App.useApp();
+export const TOAST_POSITION = 'top-right';
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export type ToastType = 'info' | 'success' | 'warning' | 'error';
+
+export interface Notice {
+  type: ToastType;
+  message: string;
+  description?: string;
+  /** Same key, same toast: parallel failures replace each other instead of piling up. */
+  key?: string;
+}
+
+function ToastBody({ message, description }: { message: string; description?: string | undefined }) {
+  return (
+    <div>
+      <strong style={{ display: 'block' }}>{message}</strong>
+      {description ? <span>{description}</span> : null}
+    </div>
+  );
+}
+
+function UndoBody({ message, description, onUndo }: { message: string; description?: string | undefined; onUndo(): void }) {
   const { t } = useTranslation();
-  return useMemo(
-    () => ({
-      open({ key, message, description, type, cancelMutation, undoableTimeout }) {
-        if (type === 'progress') {
-          notification.open({
-            key,
-            message,
-            description,
-            placement: NOTIFICATION_PLACEMENT,
-            duration: undoableTimeout ?? 5,
-            actions: (
-              <Button
-                size="small"
-                onClick={() => {
-                  cancelMutation?.();
-                  if (key) notification.destroy(key);
-                }}
-              >
-                {t('buttons.undo')}
-              </Button>
-            ),
-          });
-          return;
-        }
-        notification[type]({ key, message, description, placement: NOTIFICATION_PLACEMENT });
-      },
-      close: (key) => notification.destroy(key),
-    }),
-    [notification, t],
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+      <ToastBody message={message} description={description} />
+      <Button size="small" onClick={onUndo}>
+        {t('buttons.undo')}
+      </Button>
+    </div>
+  );
+}
+
+function show(content: ReactNode, options: ToastOptions): void {
+  const { toastId } = options;
+  if (toastId !== undefined && toast.isActive(toastId)) toast.update(toastId, { ...options, render: content });
+  else toast(content, options);
+}
+
+/** Opens a toast; the one function public pages, the session watcher and Refine all use. */
+export function notify({ type, message, description, key }: Notice): void {
+  show(<ToastBody message={message} description={description} />, { type, ...(key ? { toastId: key } : {}) });
+}
+
+/** Refine's notificationProvider: success and error from its hooks, progress for undoable mutations. */
+export const notificationProvider: NotificationProvider = {
+  open({ key, message, description, type, cancelMutation, undoableTimeout }: OpenNotificationParams) {
+    if (type === 'progress') {
+      show(
+        <UndoBody
+          message={message}
+          description={description}
+          onUndo={() => {
+            cancelMutation?.();
+            if (key) toast.dismiss(key);
+          }}
+        />,
+        { type: 'info', autoClose: (undoableTimeout ?? 5) * 1000, ...(key ? { toastId: key } : {}) },
+      );
+      return;
+    }
+    notify({ type, message, description, ...(key ? { key } : {}) });
+  },
+  close: (key) => toast.dismiss(key),
+};
+
+function CloseButton({ closeToast }: CloseButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="Toastify__close-button"
+      aria-label={t('notifications.close')}
+      onClick={closeToast}
+      style={{ color: 'inherit' }}
+    >
+      <CloseOutlined />
+    </button>
+  );
+}
+
+/** The one toast container: top-right, 5 s, pause on hover, draggable, coloured by the antd theme. */
+export function Toasts({ dark, rtl }: { dark: boolean; rtl: boolean }) {
+  const { token } = theme.useToken();
+  const variables = {
+    '--toastify-font-family': token.fontFamily,
+    '--toastify-toast-bd-radius': `${token.borderRadiusLG}px`,
+    '--toastify-color-light': token.colorBgElevated,
+    '--toastify-color-dark': token.colorBgElevated,
+    '--toastify-text-color-light': token.colorText,
+    '--toastify-text-color-dark': token.colorText,
+    '--toastify-color-info': token.colorInfo,
+    '--toastify-color-success': token.colorSuccess,
+    '--toastify-color-warning': token.colorWarning,
+    '--toastify-color-error': token.colorError,
+    '--toastify-color-progress-light': token.colorPrimary,
+    '--toastify-color-progress-dark': token.colorPrimary,
+    display: 'contents',
+  } as CSSProperties;
+  return (
+    <div style={variables} data-testid="toasts">
+      <ToastContainer
+        position={TOAST_POSITION}
+        autoClose={TOAST_AUTO_CLOSE_MS}
+        pauseOnHover
+        pauseOnFocusLoss
+        draggable
+        closeOnClick={false}
+        newestOnTop
+        rtl={rtl}
+        theme={dark ? 'dark' : 'light'}
+        closeButton={CloseButton}
+      />
+    </div>
   );
 }

@@ -1,23 +1,37 @@
 import { theme, type ThemeConfig } from 'antd';
-import type { AppDefaults, ThemeColor } from '../config/schema';
+import type { Radius, ThemeColor, ThemeMode } from '../config/values';
+import { PRIMARY } from '../shell/palette';
 
-// The configuration names a palette; antd derives every other shade from the primary colour.
-const PRIMARY: Record<ThemeColor, string> = {
-  bluenavy: '#1f3a68',
-  blueyale: '#0f4d92',
-  blueolympic: '#0085c7',
-  greenmoss: '#5b7f3a',
-  greenlime: '#6a9e1f',
-  purplemonster: '#6f42c1',
-  orangecarrot: '#e8681a',
-  redruby: '#c0143c',
-  yellowgranola: '#c9961a',
-  greysteel: '#5f6b7a',
+export interface ThemeChoice {
+  theme: ThemeColor;
+  themeMode: ThemeMode;
+  radius: Radius;
+}
+
+// antd's descriptive grey (45 % black) misses WCAG AA on white; the secondary
+// grey (65 %) passes, in both modes.
+const DESCRIPTION_TEXT: Record<ThemeMode, string> = {
+  light: 'rgba(0, 0, 0, 0.65)',
+  dark: 'rgba(255, 255, 255, 0.65)',
 };
 
-export function themeOf(defaults: Pick<AppDefaults, 'theme' | 'themeMode' | 'radius'>): ThemeConfig {
+/** antd tokens for a palette, a mode (the dark algorithm) and a radius. */
+export function themeOf(choice: ThemeChoice): ThemeConfig {
+  const primary = PRIMARY[choice.theme] ?? PRIMARY.blueolympic;
+  const algorithm = choice.themeMode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm;
+  const token = {
+    colorPrimary: primary,
+    // Links follow the palette too; antd's default link blue would ignore it.
+    colorLink: primary,
+    colorTextDescription: DESCRIPTION_TEXT[choice.themeMode] ?? DESCRIPTION_TEXT.light,
+    borderRadius: choice.radius === 'flat' ? 0 : 6,
+  };
+  // The selected menu item writes primary text on a primary tint; the pressed
+  // shade keeps that readable (AA) where the primary itself would not be.
+  const { colorPrimaryActive } = theme.getDesignToken({ algorithm, token });
   return {
-    algorithm: defaults.themeMode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-    token: { colorPrimary: PRIMARY[defaults.theme], borderRadius: defaults.radius === 'flat' ? 0 : 6 },
+    algorithm,
+    token,
+    components: { Menu: { itemSelectedColor: colorPrimaryActive } },
   };
 }

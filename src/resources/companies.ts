@@ -8,5 +8,8 @@ export const companies: ResourceDefinition = {
   labelKey: 'resources.companies',
   icon: 'BankOutlined',
   minRole: 2,
-  actions: ['list'],
+  // create = upload companies from an .xlsx file.
+  actions: ['list', 'edit', 'create'],
+  endpoint: 'be-api-management/news/companies',
+  page: 'companies',
 };

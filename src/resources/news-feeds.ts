@@ -8,5 +8,8 @@ export const newsFeeds: ResourceDefinition = {
   labelKey: 'resources.news-feeds',
   icon: 'ReadOutlined',
   minRole: 2,
-  actions: ['list'],
+  // edit = change the status of one or many items.
+  actions: ['list', 'show', 'edit'],
+  endpoint: 'be-api-management/news/news',
+  page: 'news-feeds',
 };

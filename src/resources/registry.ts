@@ -16,6 +16,7 @@ import { finviewSettings } from './finview-settings';
 import { reports } from './reports';
 import { users } from './users';
 import { enterprises } from './enterprises';
+import { auditLog } from './audit-log';
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   panCards,
@@ -34,4 +35,5 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   reports,
   users,
   enterprises,
+  auditLog,
 ];

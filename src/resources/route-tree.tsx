@@ -1,21 +1,20 @@
-import { Authenticated, CanAccess } from '@refinedev/core';
-import { CatchAllNavigate } from '@refinedev/react-router';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { CanAccess } from '@refinedev/core';
+import { Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { RouteBoundary } from '../pages/errors/route-boundary';
 import { PageLoading } from '../pages/page-loading';
+import { lazyPage } from '../shell/lazy-page';
 import type { RouteSpec } from './generate';
 
-// Every page is its own chunk: the login route downloads the login form and
-// nothing of the shell, the generic pages or @refinedev/antd.
-const LoginPage = lazy(() => import('../pages/auth/login-page'));
-const RegisterPage = lazy(() => import('../pages/auth/register-page'));
-const ForgotPasswordPage = lazy(() => import('../pages/auth/forgot-password-page'));
-const ShellLayout = lazy(() => import('../shell/shell-layout'));
-const DashboardPage = lazy(() => import('../pages/dashboard/dashboard-page'));
-const ChangePasswordPage = lazy(() => import('../pages/account/change-password-page'));
-const ForbiddenPage = lazy(() => import('../pages/errors/forbidden-page'));
-const NotFoundPage = lazy(() => import('../pages/errors/not-found-page'));
-const ResourcePage = lazy(() => import('../pages/generic/resource-page'));
+// Every page is its own chunk, loaded with a deadline and reported when it
+// fails (src/shell/lazy-page.ts). The public pages live in src/app.tsx: this
+// tree is the part behind the login.
+const ShellLayout = lazyPage(() => import('../shell/shell-layout'), 'shell-layout');
+const DashboardPage = lazyPage(() => import('../pages/dashboard/dashboard-page'), 'dashboard-page');
+const ChangePasswordPage = lazyPage(() => import('../pages/account/change-password-page'), 'change-password-page');
+const ForbiddenPage = lazyPage(() => import('../pages/errors/forbidden-page'), 'forbidden-page');
+const NotFoundPage = lazyPage(() => import('../pages/errors/not-found-page'), 'not-found-page');
+const ResourcePage = lazyPage(() => import('../pages/generic/resource-page'), 'resource-page');
 
 export type RoutePage = ComponentType<{ route: RouteSpec }>;
 
@@ -23,9 +22,17 @@ export type RoutePage = ComponentType<{ route: RouteSpec }>;
  * Custom pages by the `page` key a resource definition names. Later issues add
  * one lazy line here; every other key falls through to the generic page.
  */
-export const CUSTOM_PAGES: Record<string, LazyExoticComponent<RoutePage>> = {};
+export const CUSTOM_PAGES: Record<string, LazyExoticComponent<RoutePage>> = {
+  'news-feeds': lazyPage(() => import('../pages/news/news-feeds-page'), 'news-feeds-page'),
+  companies: lazyPage(() => import('../pages/news/companies-page'), 'companies-page'),
+  users: lazyPage(() => import('../pages/admin/users-page'), 'users-page'),
+  'audit-log': lazyPage(() => import('../pages/admin/audit-log-page'), 'audit-log-page'),
+};
 
-export const PUBLIC_PATHS = ['/login', '/register', '/forgot-password'] as const;
+/** A page inside its own error boundary: a crash or a failed chunk stays in the content area. */
+function guarded(page: ReactNode): ReactNode {
+  return <RouteBoundary>{page}</RouteBoundary>;
+}
 
 /** One generated route: the page, guarded by the same role rule as the menu and the server. */
 export function resourceRoute(route: RouteSpec): ReactNode {
@@ -34,45 +41,27 @@ export function resourceRoute(route: RouteSpec): ReactNode {
     <Route
       key={route.path}
       path={route.path}
-      element={
+      element={guarded(
         // Refine v5 does not guard routes itself.
         <CanAccess resource={route.resource} action={route.action} fallback={<ForbiddenPage />}>
           <Page route={route} />
-        </CanAccess>
-      }
+        </CanAccess>,
+      )}
     />
   );
 }
 
-/** The whole <Route> tree; resource routes come from the registry, none is written by hand. */
+/** The <Route> tree behind the login; resource routes come from the registry, none is written by hand. */
 export function RouteTree({ routes }: { routes: readonly RouteSpec[] }) {
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
-        <Route
-          element={
-            // A logged-in reader who opens /login goes to the dashboard instead.
-            <Authenticated key="public-routes" fallback={<Outlet />}>
-              <Navigate to="/" replace />
-            </Authenticated>
-          }
-        >
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        </Route>
-        <Route
-          element={
-            <Authenticated key="private-routes" fallback={<CatchAllNavigate to="/login" />}>
-              <ShellLayout />
-            </Authenticated>
-          }
-        >
-          <Route index element={<DashboardPage />} />
-          <Route path="/change-password" element={<ChangePasswordPage />} />
-          <Route path="/forbidden" element={<ForbiddenPage />} />
+        <Route element={guarded(<ShellLayout />)}>
+          <Route index element={guarded(<DashboardPage />)} />
+          <Route path="/change-password" element={guarded(<ChangePasswordPage />)} />
+          <Route path="/forbidden" element={guarded(<ForbiddenPage />)} />
           {routes.map(resourceRoute)}
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={guarded(<NotFoundPage />)} />
         </Route>
       </Routes>
     </Suspense>

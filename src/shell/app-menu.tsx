@@ -10,12 +10,15 @@ const DASHBOARD_KEY = 'dashboard';
 
 interface AppMenuProps {
   menu: MenuAreaSpec[];
+  /** The menu display mode (menu-default, menu-sub-hidden, menu-hidden), for styling hooks. */
   className: string;
   collapsed: boolean;
+  /** inline: areas open in place; vertical: areas open as pop-ups beside the menu (sub-menu hidden). */
+  mode: 'inline' | 'vertical';
 }
 
 /** Areas become sub-menus and resources their items; the menu comes from the registry, never from code here. */
-export function AppMenu({ menu, className, collapsed }: AppMenuProps) {
+export function AppMenu({ menu, className, collapsed, mode }: AppMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
 
@@ -52,17 +55,21 @@ export function AppMenu({ menu, className, collapsed }: AppMenuProps) {
     })),
   ];
 
+  // Inline and expanded, the reader's open areas are kept; pop-ups (collapsed
+  // or sub-menu hidden) open on click and must not be pinned open.
+  const controlled = mode === 'inline' && !collapsed;
+
   return (
     <Menu
-      mode="inline"
+      mode={mode}
       className={className}
       // The sider draws the dividing line; the menu's own would stop where the menu ends.
       style={{ borderInlineEnd: 'none' }}
       aria-label={t('shell.menu')}
       items={items}
+      triggerSubMenuAction="click"
       selectedKeys={[selected?.item.key ?? (pathname === '/' ? DASHBOARD_KEY : '')]}
-      // A collapsed sider shows areas as pop-ups; forcing open keys there would pin them open.
-      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      {...(controlled ? { openKeys, onOpenChange: setOpenKeys } : {})}
     />
   );
 }

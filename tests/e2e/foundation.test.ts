@@ -47,8 +47,8 @@ async function openMenuAreas(page: Page): Promise<void> {
 describe('foundation in Chromium', () => {
   it('shows each role exactly the menu the config allows', async () => {
     const expected: Record<string, string[]> = {
-      superadmin: ['create-videos', 'enterprises', 'finview-settings', 'plugins', 'rules', 'templates', 'users', 'videos'],
-      admin: ['create-videos', 'finview-settings', 'plugins', 'rules', 'templates', 'users', 'videos'],
+      superadmin: ['audit-log', 'create-videos', 'enterprises', 'finview-settings', 'plugins', 'rules', 'templates', 'users', 'videos'],
+      admin: ['audit-log', 'create-videos', 'finview-settings', 'plugins', 'rules', 'templates', 'users', 'videos'],
       analyst: ['create-videos', 'plugins', 'rules', 'templates', 'videos'],
     };
     for (const [username, items] of Object.entries(expected)) {

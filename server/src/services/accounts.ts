@@ -5,6 +5,7 @@ import { formatKid } from '../../../src/protocol/entity.js';
 import type { Role } from '../../../src/resources/types.js';
 import { codeMatches, CODE_TTL_MINUTES, generateCode, hashCode } from './one-time-codes.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { recordAudit } from './audit.js';
 
 export const MESSAGES = {
   badCredentials: 'Incorrect username or password.',
@@ -69,13 +70,12 @@ export function createAccountsService(fastify: FastifyInstance) {
     /** Self-registration: a pending User until an admin approves it. */
     async register(input: { username: string; email: string; password: string; name: string }): Promise<string> {
       const passwordHash = await hashPassword(input.password);
-      const id = await users.insertIfAbsent({
-        username: input.username,
-        email: input.email,
-        name: input.name.trim(),
-        role: 2,
-        status: 'pending',
-        passwordHash,
+      const user = { username: input.username, email: input.email, name: input.name.trim(), role: 2 as const, status: 'pending' as const };
+      const id = await db.transaction(async (tx) => {
+        const inserted = await users.insertIfAbsent({ ...user, passwordHash }, tx);
+        // The system is the actor: nobody is logged in yet.
+        if (inserted) await recordAudit(tx, { actor: null, entity: 'user', entityId: inserted, action: 'register', after: { id: inserted, ...user } });
+        return inserted;
       });
       if (id) return id;
       const taken = await users.conflicts(input.username, input.email);

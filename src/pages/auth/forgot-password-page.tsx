@@ -1,9 +1,8 @@
-import { useForgotPassword, useUpdatePassword } from '@refinedev/core';
 import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fieldErrorsOf } from '../../providers';
+import { fieldErrorsOf, useAuthAction } from '../../providers';
 import { AuthLayout } from './auth-layout';
 import { confirmRules, emailRules, requiredPassword } from './password-rules';
 
@@ -22,11 +21,11 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState<string | null>(null);
   const [resetForm] = Form.useForm<ResetValues>();
-  const { mutate: requestCode, isPending: requesting } = useForgotPassword<RequestValues>();
-  const { mutate: reset, isPending: resetting } = useUpdatePassword<{ email: string; otp: string; password: string }>();
+  const { mutate: requestCode, isPending: requesting } = useAuthAction<RequestValues>('forgotPassword');
+  const { mutate: reset, isPending: resetting } = useAuthAction<{ email: string; otp: string; password: string }>('updatePassword');
 
   const onRequest = (values: RequestValues) =>
-    requestCode(values, {
+    void requestCode(values, {
       onSuccess: (result) => {
         if (result.success) setEmail(values.email);
       },
@@ -34,7 +33,7 @@ export default function ForgotPasswordPage() {
 
   const onReset = ({ otp, password }: ResetValues) => {
     if (!email) return;
-    reset(
+    void reset(
       { email, otp: otp.trim(), password },
       {
         onSuccess: (result) => {

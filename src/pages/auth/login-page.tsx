@@ -1,7 +1,7 @@
-import { useLogin } from '@refinedev/core';
 import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuthAction } from '../../providers';
 import { AuthLayout } from './auth-layout';
 import { requiredPassword } from './password-rules';
 
@@ -12,11 +12,11 @@ interface LoginValues {
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { mutate: login, isPending } = useLogin<LoginValues>();
+  const { mutate: login, isPending } = useAuthAction<LoginValues>('login');
 
   return (
     <AuthLayout title={t('auth.login.title')}>
-      <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={(values) => login(values)}>
+      <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={(values) => void login(values)}>
         <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.usernameRequired') }]}>
           <Input id="username" autoComplete="username" autoFocus />
         </Form.Item>

@@ -1,8 +1,7 @@
-import { useRegister } from '@refinedev/core';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fieldErrorsOf } from '../../providers';
+import { fieldErrorsOf, useAuthAction } from '../../providers';
 import { AuthLayout } from './auth-layout';
 import { confirmRules, emailRules, requiredPassword, usernameRules } from './password-rules';
 
@@ -17,10 +16,10 @@ interface RegisterValues {
 export default function RegisterPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<RegisterValues>();
-  const { mutate: register, isPending } = useRegister<Omit<RegisterValues, 'confirmPassword'>>();
+  const { mutate: register, isPending } = useAuthAction<Omit<RegisterValues, 'confirmPassword'>>('register');
 
   const onFinish = ({ confirmPassword: _confirm, ...values }: RegisterValues) =>
-    register(values, {
+    void register(values, {
       // The server names the fields it refused (422 {errors: {field: reason}}); mark them in place.
       onSuccess: (result) => {
         if (!result.success) form.setFields(fieldErrorsOf(result.error, ['username', 'name', 'email', 'password']));

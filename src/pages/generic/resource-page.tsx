@@ -2,6 +2,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RouteSpec } from '../../resources/generate';
 import { useRuntime } from '../../resources/registry-context';
 import type { ResourceDefinition } from '../../resources/types';
+import { lazyPage } from '../../shell/lazy-page';
 import NotFoundPage from '../errors/not-found-page';
 import { ResourcePending } from './resource-pending';
 
@@ -19,7 +20,12 @@ export interface GenericPageProps {
  * `switch (field.type)` picking the column/input, as react-admin's ra-no-code does).
  * Custom pages are chosen earlier, by `page` key, in src/resources/route-tree.tsx.
  */
-const GENERIC_PAGES: Partial<Record<RouteSpec['action'], LazyExoticComponent<ComponentType<GenericPageProps>>>> = {};
+const GenericForm = lazyPage(() => import('./generic-form'), 'generic-form');
+const GENERIC_PAGES: Partial<Record<RouteSpec['action'], LazyExoticComponent<ComponentType<GenericPageProps>>>> = {
+  list: lazyPage(() => import('./generic-list'), 'generic-list'),
+  create: GenericForm,
+  edit: GenericForm,
+};
 
 export default function ResourcePage({ route }: { route: RouteSpec }) {
   const { registry } = useRuntime();

@@ -93,8 +93,8 @@ describe('the app in jsdom', { timeout: 30_000 }, () => {
 
   it.each<[Role, string[], string[]]>([
     [2, ['finview'], ['videos', 'create-videos', 'templates', 'plugins', 'rules']],
-    [1, ['finview', 'admin'], ['videos', 'create-videos', 'templates', 'plugins', 'rules', 'finview-settings', 'users']],
-    [0, ['finview', 'admin'], ['videos', 'create-videos', 'templates', 'plugins', 'rules', 'finview-settings', 'users', 'enterprises']],
+    [1, ['finview', 'admin'], ['videos', 'create-videos', 'templates', 'plugins', 'rules', 'finview-settings', 'users', 'audit-log']],
+    [0, ['finview', 'admin'], ['videos', 'create-videos', 'templates', 'plugins', 'rules', 'finview-settings', 'users', 'enterprises', 'audit-log']],
   ])('role %i sees its menu', async (role, areas, items) => {
     renderApp('#/', loggedInStorage(role));
     await screen.findByTestId('current-user', {}, { timeout: 10_000 });
@@ -111,10 +111,10 @@ describe('the app in jsdom', { timeout: 30_000 }, () => {
   });
 
   it('shows a resource without a server side as an honest empty state', async () => {
-    renderApp('#/admin/enterprise/enterprises', loggedInStorage(0));
+    renderApp('#/finview/videos/videos', loggedInStorage(0));
     const pending = await screen.findByTestId('resource-pending', {}, { timeout: 10_000 });
-    expect(pending.getAttribute('data-resource')).toBe('enterprises');
-    expect(pending.textContent).toContain('Enterprises');
+    expect(pending.getAttribute('data-resource')).toBe('videos');
+    expect(pending.textContent).toContain('Videos');
     expect(pending.textContent).toContain('Nothing is here yet');
     expect(document.querySelector('table')).toBeNull();
   });

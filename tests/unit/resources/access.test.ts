@@ -25,6 +25,7 @@ const LIST_MIN_ROLE: Record<string, Role> = {
   reports: 2,
   users: 1,
   enterprises: 0,
+  'audit-log': 1,
 };
 
 describe('canAccess: the full matrix of the seed resources', () => {

@@ -35,15 +35,22 @@ describe('buildRegistry with the seed config', () => {
       { path: '/finview/videos/plugins', resource: 'plugins', action: 'list', page: 'generic-list' },
       { path: '/finview/videos/rules', resource: 'rules', action: 'list', page: 'generic-list' },
       { path: '/finview/settings/settings', resource: 'finview-settings', action: 'list', page: 'generic-list' },
-      { path: '/admin/user/users', resource: 'users', action: 'list', page: 'generic-list' },
+      { path: '/admin/user/users', resource: 'users', action: 'list', page: 'users' },
+      { path: '/admin/user/users/create', resource: 'users', action: 'create', page: 'users' },
+      { path: '/admin/user/users/edit/:id', resource: 'users', action: 'edit', page: 'users' },
+      { path: '/admin/user/users/show/:id', resource: 'users', action: 'show', page: 'users' },
       { path: '/admin/enterprise/enterprises', resource: 'enterprises', action: 'list', page: 'generic-list' },
+      { path: '/admin/enterprise/enterprises/create', resource: 'enterprises', action: 'create', page: 'generic-create' },
+      { path: '/admin/enterprise/enterprises/edit/:id', resource: 'enterprises', action: 'edit', page: 'generic-edit' },
+      { path: '/admin/audit/audit-log', resource: 'audit-log', action: 'list', page: 'audit-log' },
     ]);
   });
 
   it('gives every enabled resource a Refine resource whose list path is its route', () => {
-    expect(registry.resources.map((resource) => resource.name)).toEqual(registry.routes.map((route) => route.resource));
+    const listRoutes = registry.routes.filter((route) => route.action === 'list');
+    expect(registry.resources.map((resource) => resource.name)).toEqual(listRoutes.map((route) => route.resource));
     for (const resource of registry.resources) {
-      const route = registry.routes.find((candidate) => candidate.resource === resource.name);
+      const route = listRoutes.find((candidate) => candidate.resource === resource.name);
       expect(resource.list).toBe(route?.path);
       expect(resource.meta.parent).toBe(resource.meta.area);
     }
@@ -119,8 +126,8 @@ describe('menu and dashboard per role', () => {
   const finview = ['videos', 'create-videos', 'templates', 'plugins', 'rules', 'finview-settings'];
 
   it.each<[Role, Record<string, string[]>]>([
-    [0, { finview, admin: ['users', 'enterprises'] }],
-    [1, { finview, admin: ['users'] }],
+    [0, { finview, admin: ['users', 'enterprises', 'audit-log'] }],
+    [1, { finview, admin: ['users', 'audit-log'] }],
     // FinView settings are for Admins and up.
     [2, { finview: finview.filter((name) => name !== 'finview-settings') }],
   ])('role %i sees exactly its menu', (role, expected) => {

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { MessageReply } from '../../schemas/common.js';
 import accounts from './accounts.js';
+import news from './news/index.js';
+import admin from './admin/index.js';
 
 /** Mounted at `/{PRODUCT}/api`; module routes join here as later issues add them. */
 const api: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -28,6 +30,8 @@ const api: FastifyPluginAsyncTypebox = async (fastify) => {
   );
 
   await fastify.register(accounts);
+  await fastify.register(news);
+  await fastify.register(admin);
 };
 
 export default api;

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { ErrorReply, MessageReply } from '../../../schemas/common.js';
+import { AdminUser, EnterpriseOption, IdParams, UserCreateBody, UserReply, UsersQuery, UserUpdateBody } from '../../../schemas/admin.js';
+import { createUsersAdminService, USER_MESSAGES } from '../../../services/users-admin.js';
+import type { Role } from '../../../../../src/resources/types.js';
+import { TOTAL_COUNT } from './audit-log.js';
+import { callerOf, tags } from './session.js';
+
+const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply };
+const edit = { resource: 'users', action: 'edit' } as const;
+
+const users: FastifyPluginAsyncTypebox = async (fastify) => {
+  const service = createUsersAdminService(fastify);
+  const repository = fastify.usersAdminRepository;
+
+  fastify.get(
+    '/users',
+    {
+      config: { access: { resource: 'users', action: 'list' } },
+      schema: {
+        tags,
+        summary: 'Users, a page at a time; the total in x-total-count',
+        querystring: UsersQuery,
+        response: { 200: Type.Array(AdminUser), 401: ErrorReply, 403: ErrorReply, 422: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { role, ...filter } = request.query;
+      const page = await repository.list({ ...filter, role: role as Role | undefined });
+      reply.header(TOTAL_COUNT, String(page.total));
+      return page.rows;
+    },
+  );
+
+  fastify.get(
+    '/users/enterprise-options',
+    {
+      config: { access: { resource: 'users', action: 'list' } },
+      schema: {
+        tags,
+        summary: "The active enterprises a user may join, with each bank's mail domain (the user form's choice)",
+        response: { 200: Type.Array(EnterpriseOption), 401: ErrorReply, 403: ErrorReply },
+      },
+    },
+    async () =>
+      (await fastify.enterprisesRepository.listActive()).map(({ id, name, mailDomain, isBank }) => ({ id, name, mailDomain, isBank })),
+  );
+
+  fastify.get(
+    '/users/:id',
+    {
+      config: { access: { resource: 'users', action: 'show' } },
+      schema: { tags, summary: 'One user', params: IdParams, response: { 200: AdminUser, ...errors } },
+    },
+    async (request, reply) => {
+      const user = await repository.findById(request.params.id);
+      return user ?? reply.code(404).send({ message: 'Not found.' });
+    },
+  );
+
+  fastify.post(
+    '/users',
+    {
+      config: { access: { resource: 'users', action: 'create' } },
+      schema: {
+        tags,
+        summary: 'Adds an active user. Only a Super Admin adds a Super Admin; a bank\'s users need its mail domain',
+        body: UserCreateBody,
+        response: { 201: UserReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await service.create(callerOf(request), request.body);
+      return reply.code(201).send({ message: USER_MESSAGES.added, user });
+    },
+  );
+
+  fastify.put(
+    '/users/:id',
+    {
+      config: { access: edit },
+      schema: {
+        tags,
+        summary: 'Changes email, name, role and enterprise (the username never changes)',
+        params: IdParams,
+        body: UserUpdateBody,
+        response: { 200: UserReply, ...errors },
+      },
+    },
+    async (request) => ({ message: USER_MESSAGES.updated, user: await service.update(callerOf(request), request.params.id, request.body) }),
+  );
+
+  const statusRoutes = [
+    ['approve', 'Approves a pending self-registration', USER_MESSAGES.approved, service.approve],
+    ['disable', "Disables the user and ends the user's sessions at once", USER_MESSAGES.disabled, service.disable],
+    ['enable', 'Enables a disabled user', USER_MESSAGES.enabled, service.enable],
+  ] as const;
+  for (const [action, summary, message, run] of statusRoutes) {
+    fastify.post(
+      `/users/:id/${action}`,
+      { config: { access: edit }, schema: { tags, summary, params: IdParams, response: { 200: UserReply, ...errors } } },
+      async (request) => ({ message, user: await run(callerOf(request), request.params.id) }),
+    );
+  }
+
+  fastify.post(
+    '/users/:id/reset-password',
+    {
+      config: { access: edit },
+      schema: {
+        tags,
+        summary: 'Mails the user a one-time reset code, as /forgot-password does',
+        params: IdParams,
+        response: { 200: MessageReply, ...errors },
+      },
+    },
+    async (request) => {
+      await service.resetPassword(callerOf(request), request.params.id);
+      return { message: USER_MESSAGES.resetSent };
+    },
+  );
+};
+
+export default users;

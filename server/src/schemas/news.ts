@@ -1,0 +1,144 @@
+import Type from 'typebox';
+
+// News management (API.md "News management"). Ids are bigint in the database and strings here.
+
+export const NEWS_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
+/** The opaque `tableName` values: the feed an item came from. */
+export const NEWS_TABLES = ['news_feed', 'news_wire'] as const;
+
+/** The fields the news list sorts by, each backed by an index (see migration 003). */
+export const NEWS_SORT_FIELDS = ['publishedAt', 'updatedAt', 'newsStatus', 'companyName', 'newsItemId'] as const;
+export const COMPANY_SORT_FIELDS = ['compName', 'companyId', 'isin', 'ticker', 'exchange', 'sector', 'isActive'] as const;
+
+const sortPattern = (fields: readonly string[]) => `^(${fields.join('|')}):(asc|desc)(,(${fields.join('|')}):(asc|desc)){0,2}$`;
+
+export const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: 'a positive integer id' });
+const IsoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'a date as YYYY-MM-DD' });
+export const NewsStatusSchema = Type.Enum(NEWS_STATUSES, { description: 'PENDING, APPROVED or REJECTED' });
+export const TableName = Type.Enum(NEWS_TABLES, { description: 'a tableName the server sent' });
+
+export const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });
+export const PageSize = Type.Integer({ minimum: 1, maximum: 200 });
+
+export const NewsListQuery = Type.Object(
+  {
+    companyIds: Type.Optional(
+      Type.String({ pattern: '^\\s*[1-9][0-9]{0,17}\\s*(,\\s*[1-9][0-9]{0,17}\\s*){0,499}$', description: 'comma-separated company ids (at most 500)' }),
+    ),
+    allCompany: Type.Optional(Type.Boolean({ description: 'true ignores companyIds' })),
+    newsStatus: Type.Optional(NewsStatusSchema),
+    dateFrom: Type.Optional(IsoDate),
+    dateTo: Type.Optional(IsoDate),
+    page: Type.Optional(Page),
+    pageSize: Type.Optional(PageSize),
+    sort: Type.Optional(Type.String({ pattern: sortPattern(NEWS_SORT_FIELDS), description: `field:asc|desc with field one of ${NEWS_SORT_FIELDS.join(', ')}` })),
+  },
+  { additionalProperties: false },
+);
+
+export const NewsItem = Type.Object({
+  newsItemId: Id,
+  tableName: Type.String(),
+  companyId: Id,
+  companyName: Type.String(),
+  headline: Type.String(),
+  summary: Type.String(),
+  source: Type.String(),
+  url: Type.String(),
+  publishedAt: Type.String({ format: 'date-time' }),
+  newsStatus: NewsStatusSchema,
+  updatedAt: Type.String({ format: 'date-time' }),
+  updatedBy: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const NewsDetailsQuery = Type.Object(
+  { newsItemId: Id, tableName: TableName, newsStatus: Type.Optional(NewsStatusSchema) },
+  { additionalProperties: false },
+);
+
+export const NewsDetailsReply = Type.Object({
+  result: Type.Object({
+    payload: Type.Object({
+      ...NewsItem.properties,
+      body: Type.String({ description: 'HTML as the feed sent it: the client sanitises it' }),
+      comment: Type.Union([Type.String(), Type.Null()], { description: 'the comment of the last status change' }),
+    }),
+  }),
+});
+
+export const NewsRef = Type.Object({ newsItemId: Type.Union([Id, Type.Integer({ minimum: 1 })]), tableName: TableName }, { additionalProperties: false });
+export const MAX_ITEMS_PER_CALL = 5000;
+
+export const ChangeStatusBody = Type.Object(
+  {
+    items: Type.Array(NewsRef, { minItems: 1, maxItems: MAX_ITEMS_PER_CALL }),
+    newsStatus: NewsStatusSchema,
+    comment: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export const ChangeStatusReply = Type.Object({ result: Type.Object({ updated: Type.Integer() }) });
+
+export const NewsRefs = Type.Array(NewsRef, { minItems: 1, maxItems: MAX_ITEMS_PER_CALL });
+
+// Companies.
+
+// The company rule itself (which characters, how long) is src/resources/company-rules.ts,
+// shared with the client.
+
+export const Company = Type.Object({
+  companyId: Id,
+  compName: Type.String(),
+  isin: Type.String(),
+  ticker: Type.String(),
+  exchange: Type.String(),
+  sector: Type.String(),
+  website: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  address: Type.String(),
+  isActive: Type.Boolean(),
+});
+
+export const CompanyParams = Type.Object({ companyId: Id }, { additionalProperties: false });
+
+/** Loose on purpose: the company rule is checked by the service, which names every bad field. */
+export const UpdateCompanyBody = Type.Object({
+  companyId: Type.Union([Id, Type.Integer({ minimum: 1 })]),
+  compName: Type.Optional(Type.String({ maxLength: 1000 })),
+  isin: Type.Optional(Type.String({ maxLength: 1000 })),
+  ticker: Type.Optional(Type.String({ maxLength: 1000 })),
+  exchange: Type.Optional(Type.String({ maxLength: 1000 })),
+  sector: Type.Optional(Type.String({ maxLength: 1000 })),
+  website: Type.Optional(Type.String({ maxLength: 1000 })),
+  email: Type.Optional(Type.String({ maxLength: 1000 })),
+  phone: Type.Optional(Type.String({ maxLength: 1000 })),
+  address: Type.Optional(Type.String({ maxLength: 1000 })),
+  isActive: Type.Optional(Type.Boolean()),
+});
+
+export const CompanyListQuery = Type.Object(
+  {
+    page: Type.Optional(Page),
+    pageSize: Type.Optional(PageSize),
+    sort: Type.Optional(Type.String({ pattern: sortPattern(COMPANY_SORT_FIELDS), description: `field:asc|desc with field one of ${COMPANY_SORT_FIELDS.join(', ')}` })),
+    q: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+export const SearchCompanyQuery = Type.Object(
+  { compName: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export const SearchCompanyReply = Type.Array(Type.Object({ companyId: Id, compName: Type.String() }));
+
+export const UploadErrorReply = Type.Object({
+  message: Type.String(),
+  // Rows of the sheet for a bad file; `{field: reason}` for a bad form (no file, say).
+  errors: Type.Optional(
+    Type.Union([Type.Array(Type.Object({ row: Type.Integer(), field: Type.String(), reason: Type.String() })), Type.Record(Type.String(), Type.String())]),
+  ),
+});
+export const UploadReply = Type.Object({ result: Type.Object({ inserted: Type.Integer(), updated: Type.Integer() }) });

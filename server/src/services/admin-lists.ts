@@ -1,0 +1,54 @@
+import { HttpError, VALIDATION_MESSAGE } from '../errors.js';
+
+// What every admin list shares: pages from 1, `sort=field:asc|desc,...` over a
+// whitelist of columns, and text search that treats % and _ as plain characters.
+
+export interface PageRequest {
+  page?: number | undefined;
+  pageSize?: number | undefined;
+  sort?: string | undefined;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+export function limitOffset({ page = 1, pageSize = DEFAULT_PAGE_SIZE }: PageRequest): { limit: number; offset: number } {
+  return { limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/**
+ * An ORDER BY clause from the request, built only from `columns` (API field → SQL),
+ * so no text from the request reaches the SQL. The tie-breaker keeps pages stable.
+ */
+export function orderBy(sort: string | undefined, columns: Record<string, string>, fallback: string, tieBreaker: string): string {
+  if (!sort) return `${fallback}, ${tieBreaker}`;
+  const parts = sort.split(',').map((part) => {
+    const [field = '', direction = ''] = part.split(':');
+    const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
+    if (!column || (direction !== 'asc' && direction !== 'desc')) {
+      throw new HttpError(422, VALIDATION_MESSAGE, { sort: `must be field:asc or field:desc with field one of ${Object.keys(columns).join(', ')}` });
+    }
+    return `${column} ${direction.toUpperCase()}`;
+  });
+  return `${parts.join(', ')}, ${tieBreaker}`;
+}
+
+/** `%text%` for ILIKE, with the wildcards of the text itself escaped. */
+export function containsPattern(text: string | undefined): string | null {
+  const trimmed = text?.trim();
+  if (!trimmed) return null;
+  return `%${trimmed.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export function isoOf(value: unknown): string {
+  return (value instanceof Date ? value : new Date(String(value))).toISOString();
+}
+
+/** A unique index refused the write (PostgreSQL and PGlite both report SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,52 @@
+import { useCustom, useCustomMutation, type BaseRecord } from '@refinedev/core';
+import type { Role } from '../../resources/types';
+import type { UserStatus } from '../../resources/user-rules';
+
+// The admin endpoints that are not plain CRUD, as the user pages call them.
+
+export const USERS_ENDPOINT = '/be-api-management/admin/users';
+
+export interface AdminUser extends BaseRecord {
+  id: string;
+  username: string;
+  email: string;
+  name: string;
+  role: Role;
+  status: UserStatus;
+  enterpriseId: string | null;
+  enterpriseName: string | null;
+}
+
+export interface EnterpriseOption {
+  id: string;
+  name: string;
+  mailDomain: string;
+  isBank: boolean;
+}
+
+export type UserCommand = 'approve' | 'disable' | 'enable' | 'reset-password';
+
+/** The active enterprises a user may join, with each bank's mail domain. */
+export function useEnterpriseOptions(): EnterpriseOption[] {
+  const { result } = useCustom<EnterpriseOption[]>({ url: `${USERS_ENDPOINT}/enterprise-options`, method: 'get' });
+  return Array.isArray(result?.data) ? result.data : [];
+}
+
+/** approve / disable / enable / reset-password on one user; the server's message is the toast. */
+export function useUserCommand() {
+  const { mutate, mutation } = useCustomMutation<{ message: string }>();
+  return {
+    pending: mutation.isPending,
+    run(command: UserCommand, user: AdminUser, onDone?: () => void) {
+      mutate(
+        {
+          url: `${USERS_ENDPOINT}/${encodeURIComponent(user.id)}/${command}`,
+          method: 'post',
+          values: {},
+          successNotification: (data) => ({ type: 'success', message: String(data?.data?.message ?? '') }),
+        },
+        { onSuccess: () => onDone?.() },
+      );
+    },
+  };
+}

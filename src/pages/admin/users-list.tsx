@@ -1,0 +1,138 @@
+import { CreateButton, EditButton, useTable } from '@refinedev/antd';
+import type { CrudFilters } from '@refinedev/core';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRole } from '../../providers';
+import { useRuntime } from '../../resources/registry-context';
+import { ROLE_LABEL_KEYS, ROLES, type Role } from '../../resources/types';
+import { canManageUser, USER_STATUSES, type UserStatus } from '../../resources/user-rules';
+import { useEnterpriseOptions, useUserCommand, type AdminUser } from './admin-api';
+
+interface Filters {
+  q?: string;
+  role?: Role;
+  status?: UserStatus;
+  enterpriseId?: string;
+}
+
+const STATUS_COLORS: Record<UserStatus, string> = { pending: 'gold', active: 'green', disabled: 'default' };
+
+export default function UsersList() {
+  const { t } = useTranslation();
+  const { config } = useRuntime();
+  const role = useRole();
+  const enterprises = useEnterpriseOptions();
+  const command = useUserCommand();
+  const { tableProps, searchFormProps, tableQuery } = useTable<AdminUser, never, Filters>({
+    resource: 'users',
+    pagination: { pageSize: config.defaults.pageSize },
+    syncWithLocation: false,
+    onSearch: ({ q, role: wanted, status, enterpriseId }): CrudFilters => [
+      { field: 'q', operator: 'contains', value: q?.trim() },
+      { field: 'role', operator: 'eq', value: wanted },
+      { field: 'status', operator: 'eq', value: status },
+      { field: 'enterpriseId', operator: 'eq', value: enterpriseId },
+    ],
+  });
+  const refresh = () => void tableQuery.refetch();
+  const submit = () => searchFormProps.form?.submit();
+
+  return (
+    <Flex vertical gap={16} data-testid="users-page">
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('resources.users')}
+        </Typography.Title>
+        <CreateButton resource="users" data-testid="users-add">
+          {t('admin.users.add')}
+        </CreateButton>
+      </Flex>
+      <Card>
+        <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+          <Form.Item name="q">
+            <Input.Search allowClear placeholder={t('admin.users.search')} data-testid="users-search" onSearch={submit} />
+          </Form.Item>
+          <Form.Item name="role">
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              placeholder={t('admin.users.fields.role')}
+              onChange={submit}
+              options={ROLES.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))}
+            />
+          </Form.Item>
+          <Form.Item name="status">
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              placeholder={t('admin.users.fields.status')}
+              data-testid="users-status-filter"
+              onChange={submit}
+              options={USER_STATUSES.map((value) => ({ value, label: t(`admin.users.status.${value}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="enterpriseId">
+            <Select
+              allowClear
+              style={{ width: 200 }}
+              placeholder={t('admin.users.fields.enterprise')}
+              onChange={submit}
+              options={enterprises.map((option) => ({ value: option.id, label: option.name }))}
+            />
+          </Form.Item>
+        </Form>
+        <Table<AdminUser> {...tableProps} rowKey="id" scroll={{ x: true }}>
+          <Table.Column<AdminUser> dataIndex="username" title={t('admin.users.fields.username')} sorter />
+          <Table.Column<AdminUser> dataIndex="name" title={t('admin.users.fields.name')} sorter />
+          <Table.Column<AdminUser> dataIndex="email" title={t('admin.users.fields.email')} sorter />
+          <Table.Column<AdminUser> dataIndex="role" title={t('admin.users.fields.role')} sorter render={(value: Role) => t(ROLE_LABEL_KEYS[value])} />
+          <Table.Column<AdminUser>
+            dataIndex="status"
+            title={t('admin.users.fields.status')}
+            sorter
+            render={(value: UserStatus, user) => (
+              <Tag color={STATUS_COLORS[value]} data-testid={`user-status-${user.username}`}>
+                {t(`admin.users.status.${value}`)}
+              </Tag>
+            )}
+          />
+          <Table.Column<AdminUser> dataIndex="enterpriseName" title={t('admin.users.fields.enterprise')} sorter render={(value: string | null) => value ?? '—'} />
+          <Table.Column<AdminUser>
+            key="actions"
+            title={t('generic.actions')}
+            render={(_, user) =>
+              role !== null && canManageUser(role, user) ? (
+                <Space wrap size="small">
+                  <EditButton resource="users" recordItemId={user.id} size="small" data-testid={`user-edit-${user.username}`}>
+                    {t('generic.edit')}
+                  </EditButton>
+                  {user.status === 'pending' ? (
+                    <Button size="small" type="primary" data-testid={`user-approve-${user.username}`} loading={command.pending} onClick={() => command.run('approve', user, refresh)}>
+                      {t('admin.users.approve')}
+                    </Button>
+                  ) : null}
+                  {user.status === 'disabled' ? (
+                    <Button size="small" data-testid={`user-enable-${user.username}`} onClick={() => command.run('enable', user, refresh)}>
+                      {t('admin.users.enable')}
+                    </Button>
+                  ) : (
+                    <Popconfirm title={t('admin.users.disableConfirm', { username: user.username })} onConfirm={() => command.run('disable', user, refresh)}>
+                      <Button size="small" danger data-testid={`user-disable-${user.username}`}>
+                        {t('admin.users.disable')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                  {user.status === 'active' ? (
+                    <Button size="small" data-testid={`user-reset-${user.username}`} onClick={() => command.run('reset-password', user)}>
+                      {t('admin.users.resetPassword')}
+                    </Button>
+                  ) : null}
+                </Space>
+              ) : null
+            }
+          />
+        </Table>
+      </Card>
+    </Flex>
+  );
+}

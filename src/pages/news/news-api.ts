@@ -1,0 +1,81 @@
+import type { NewsStatus } from './news-query';
+
+// The news-management calls besides the two resource lists (API.md "News management").
+const BASE = '/be-api-management/news';
+
+export const NEWS_API = {
+  details: `${BASE}/news-details`,
+  changeStatus: `${BASE}/change-news-status`,
+  excelDownload: `${BASE}/excel-download`,
+  searchCompany: `${BASE}/search-company`,
+  updateCompany: `${BASE}/update-company`,
+  company: (companyId: string | number) => `${BASE}/companies/${encodeURIComponent(String(companyId))}`,
+  uploadCompanies: `${BASE}/upload-companies`,
+  excelTemplate: `${BASE}/excel-template`,
+} as const;
+
+export const EXCEL_API_KEY_HEADER = 'x-api-key';
+
+export interface NewsItem {
+  newsItemId: string | number;
+  tableName: string;
+  companyId: string | number;
+  companyName: string;
+  headline: string;
+  summary?: string | null;
+  source?: string | null;
+  url?: string | null;
+  publishedAt: string;
+  newsStatus: NewsStatus;
+  updatedAt?: string | null;
+  updatedBy?: string | null;
+}
+
+export interface NewsDetails extends NewsItem {
+  body?: string | null;
+}
+
+export interface NewsRef {
+  newsItemId: NewsItem['newsItemId'];
+  tableName: string;
+}
+
+export interface CompanyOption {
+  companyId: string | number;
+  compName: string;
+}
+
+export interface Company {
+  companyId: string | number;
+  compName: string;
+  isin?: string | null;
+  ticker?: string | null;
+  exchange?: string | null;
+  sector?: string | null;
+  website?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  isActive?: boolean | null;
+}
+
+
+/** One key per item: ids are only unique inside their table. */
+export const newsKey = (item: NewsRef) => `${item.tableName}\u0000${String(item.newsItemId)}`;
+
+/** Saves bytes the server sent as a file the reader downloads. */
+export function saveFile(bytes: ArrayBuffer | Blob, fileName: string): void {
+  const blob =
+    bytes instanceof Blob
+      ? bytes
+      : new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by now; revoking later keeps slow browsers from losing it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,44 @@
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { App as AntdApp } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppProviders } from './providers/create-providers';
+import { notificationProvider } from './providers/notification-provider';
+import { SessionWatcher } from './providers/session-watcher';
+import type { Registry } from './resources/generate';
+import { RouteTree } from './resources/route-tree';
+
+/**
+ * Everything behind the login, loaded once a session exists: Refine with the
+ * providers, the shell and the generated routes. antd's <App> gives pages its
+ * themed message and modal hooks.
+ */
+export default function PrivateApp({ registry, providers }: { registry: Registry; providers: AppProviders }) {
+  // `t` is a new function after every language change, so memos keyed on it follow the language.
+  const { t } = useTranslation();
+
+  // Refine shows resource labels in its own texts (notifications, titles), so they follow the language.
+  const resources = useMemo(
+    () => registry.resources.map((resource) => ({ ...resource, meta: { ...resource.meta, label: t(resource.meta.label) } })),
+    [registry, t],
+  );
+
+  return (
+    <AntdApp>
+      <Refine
+        routerProvider={routerProvider}
+        dataProvider={providers.dataProvider}
+        authProvider={providers.authProvider}
+        accessControlProvider={providers.accessControlProvider}
+        i18nProvider={providers.i18nProvider}
+        notificationProvider={notificationProvider}
+        resources={resources}
+        options={{ disableTelemetry: true, syncWithLocation: true }}
+      >
+        <RouteTree routes={registry.routes} />
+        <SessionWatcher session={providers.session} />
+      </Refine>
+    </AntdApp>
+  );
+}

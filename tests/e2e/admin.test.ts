@@ -1,0 +1,144 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepScreenshot, launchBrowser } from './browser';
+import { startStack, type Stack } from './stack';
+
+// The admin module in Chromium against the real server: users of a bank, approval
+// of a self-registration, the 403 view, and the generic enterprise form.
+
+const PASSWORD = 'Demo-pass-2026';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function logIn(username: string, password = PASSWORD): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(`${stack.appUrl}#/login`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect.poll(() => page.getByTestId('current-user').textContent(), { timeout: 15_000 }).toContain(username);
+  return page;
+}
+
+async function choose(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+/** antd puts the test id on the input itself or on its wrapper, depending on addons. */
+async function search(page: Page, text: string): Promise<void> {
+  const input = page.locator('input[data-testid="users-search"], [data-testid="users-search"] input').first();
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+const suffix = Date.now().toString(36).slice(-5);
+
+describe('admin in Chromium', () => {
+  it('an Admin adds a user of a bank (the domain field hidden), who can then log in', async () => {
+    const page = await logIn('admin');
+    await page.goto(`${stack.appUrl}#/admin/user/users`);
+    await page.getByTestId('users-add').click();
+    await page.getByTestId('user-form').waitFor();
+    // Not a bank yet: the domain is editable and starts at the configured default.
+    await expect.poll(() => page.locator('#emailDomain').inputValue()).toBe('backoffice.example');
+
+    const username = `bank${suffix}`;
+    await page.locator('#username').fill(username);
+    await page.locator('#name').fill('Bank Teller');
+    await choose(page, 'user-enterprise', 'Demo Bank');
+    await expect.poll(() => page.locator('#emailDomain').count()).toBe(0);
+    expect(await page.getByTestId('user-email-fixed-domain').inputValue()).toBe('@bank.example');
+    await page.locator('#emailLocal').fill('teller');
+    await page.locator('#password').fill('Teller-2026');
+    await keepScreenshot(page, 'admin-add-bank-user');
+    await page.getByTestId('user-submit').click();
+
+    await expect.poll(() => page.getByText('User has been added successfully.').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForURL(/#\/admin\/user\/users$/);
+    await search(page, username);
+    const row = page.locator('tr', { hasText: username });
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('teller@bank.example');
+    expect(await row.textContent()).toContain('Demo Bank');
+    await page.context().close();
+
+    const teller = await logIn(username, 'Teller-2026');
+    await teller.context().close();
+  });
+
+  it('an Admin approves a self-registration, and the new user logs in', async () => {
+    const username = `reg${suffix}`;
+    const visitor = await browser.newPage();
+    await visitor.goto(`${stack.appUrl}#/register`);
+    const registered = await visitor.evaluate(
+      async ([name]) => {
+        const response = await fetch('./api/users', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'Register-2026', name: 'New Person' }),
+        });
+        return response.status;
+      },
+      [username],
+    );
+    expect(registered).toBe(201);
+    await visitor.close();
+
+    const page = await logIn('admin');
+    await page.goto(`${stack.appUrl}#/admin/user/users`);
+    await search(page, username);
+    await expect.poll(() => page.getByTestId(`user-status-${username}`).textContent(), { timeout: 15_000 }).toBe('Pending');
+    await page.getByTestId(`user-approve-${username}`).click();
+    await expect.poll(() => page.getByTestId(`user-status-${username}`).textContent(), { timeout: 15_000 }).toBe('Active');
+    await keepScreenshot(page, 'admin-approved');
+    await page.context().close();
+
+    const newcomer = await logIn(username, 'Register-2026');
+    await newcomer.context().close();
+  });
+
+  it('an analyst typing the admin URLs gets the 403 view', async () => {
+    const page = await logIn('analyst');
+    for (const path of ['#/admin/user/users', '#/admin/enterprise/enterprises', '#/admin/audit/audit-log']) {
+      await page.goto(`${stack.appUrl}${path}`);
+      await expect.poll(() => page.getByTestId('forbidden').count(), { timeout: 15_000 }).toBe(1);
+    }
+    await page.context().close();
+  });
+
+  it('the Super Admin edits an enterprise in the generic form, and the audit log shows it', async () => {
+    const page = await logIn('superadmin');
+    await page.goto(`${stack.appUrl}#/admin/enterprise/enterprises`);
+    const row = page.locator('tr', { hasText: 'Demo Enterprise' });
+    await row.locator('[data-testid^="generic-edit-"]').click();
+    await page.getByTestId('generic-form').waitFor();
+    await expect.poll(() => page.locator('#name').inputValue(), { timeout: 15_000 }).toBe('Demo Enterprise');
+    const renamed = `Demo Enterprise ${suffix}`;
+    await page.locator('#name').fill(renamed);
+    await page.getByTestId('generic-save').click();
+    await page.waitForURL(/#\/admin\/enterprise\/enterprises$/, { timeout: 15_000 });
+    await expect.poll(() => page.locator('tr', { hasText: renamed }).count(), { timeout: 15_000 }).toBe(1);
+    await keepScreenshot(page, 'admin-enterprise-edited');
+
+    await page.goto(`${stack.appUrl}#/admin/audit/audit-log`);
+    await choose(page, 'audit-entity-filter', 'Enterprise');
+    const update = page.locator('tr', { hasText: 'update' }).first();
+    await expect.poll(() => update.textContent(), { timeout: 15_000 }).toContain('superadmin');
+    await update.locator('.ant-table-row-expand-icon').click();
+    await expect.poll(() => page.getByText(renamed).count()).toBeGreaterThan(0);
+    await keepScreenshot(page, 'admin-audit-log');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { Form } from 'antd';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { displayFor, fieldsFor, inputFor } from '../../../src/pages/generic/field-input';
+import { enterprises } from '../../../src/resources/enterprises';
+import type { FieldDefinition, FieldType } from '../../../src/resources/types';
+
+const t = ((key: string) => key) as unknown as typeof i18next.t;
+const field = (type: FieldType, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ name: `f_${type}`, type, labelKey: `label.${type}`, ...extra });
+
+function renderInput(definition: FieldDefinition) {
+  const { input, valuePropName, rules } = inputFor(definition, t);
+  return render(
+    <Form>
+      <Form.Item name={definition.name} rules={rules} {...(valuePropName ? { valuePropName } : {})}>
+        {input}
+      </Form.Item>
+    </Form>,
+  );
+}
+
+describe('generic fields', () => {
+  it('keeps the fields meant for each view', () => {
+    expect(fieldsFor(enterprises.fields, 'form').map((f) => f.name)).toEqual(['name', 'mailDomain', 'isBank', 'isActive']);
+    expect(fieldsFor(enterprises.fields, 'list').map((f) => f.name)).toEqual(['name', 'mailDomain', 'isBank', 'isActive', 'userCount', 'updatedAt']);
+    expect(fieldsFor(undefined, 'list')).toEqual([]);
+  });
+
+  it('picks one input per field type', () => {
+    const cases: [FieldType, string][] = [
+      ['text', 'input.ant-input'],
+      ['email', 'input[type="email"]'],
+      ['textarea', 'textarea'],
+      ['number', '.ant-input-number input'],
+      ['boolean', 'input[type="checkbox"]'],
+      ['date', '.ant-picker input'],
+      ['select', '.ant-select'],
+    ];
+    for (const [type, selector] of cases) {
+      const { container, unmount } = renderInput(field(type, { options: [{ value: 'a', labelKey: 'A' }] }));
+      expect(container.querySelector(selector), type).not.toBeNull();
+      unmount();
+    }
+    expect(inputFor(field('boolean'), t).valuePropName).toBe('checked');
+    expect(inputFor(field('text', { required: true }), t).rules[0]).toMatchObject({ required: true });
+    expect(inputFor(field('email'), t).rules).toContainEqual(expect.objectContaining({ type: 'email' }));
+  });
+
+  it('converts dates between the record and the picker', () => {
+    const { toInput, fromInput } = inputFor(field('date'), t);
+    expect(fromInput?.(toInput?.('2026-03-04'))).toBe('2026-03-04');
+  });
+
+  it('displays values per type', () => {
+    render(<div data-testid="out">{displayFor(field('boolean'), true, t)}</div>);
+    expect(screen.getByTestId('out').textContent).toBe('generic.yes');
+    expect(displayFor(field('text'), null, t)).toBe('—');
+    expect(displayFor(field('select', { options: [{ value: 1, labelKey: 'one' }] }), 1, t)).toBe('one');
+    expect(displayFor(field('number'), 3, t)).toBe('3');
+  });
+});

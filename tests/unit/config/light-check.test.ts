@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { lightCheckAppConfig } from '../../../src/config/light-check';
+import { checkAppConfig } from '../../../src/config/validate';
+
+// The browser checks the runtime config by hand (no TypeBox on the login
+// route); the server checks it with the schema. Both must reach the same
+// verdict on every rule, or the browser would start an app the server refuses.
+
+type Json = Record<string, unknown>;
+const seed = (): Json => JSON.parse(readFileSync('config/app.json', 'utf8')) as Json;
+
+/** A copy of the seed with `path` set to `value` (undefined deletes it). */
+function mutate(path: string, value: unknown): Json {
+  const config = seed();
+  const keys = path.split('/').filter(Boolean);
+  const last = keys.pop() as string;
+  let node: Record<string, unknown> = config;
+  for (const key of keys) node = node[key] as Record<string, unknown>;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return config;
+}
+
+const CASES: [string, unknown][] = [
+  ['/product', 'Backoffice'],
+  ['/product', 7],
+  ['/product', undefined],
+  ['/apiBaseUrl', ''],
+  ['/apiBaseUrl', undefined],
+  ['/extra', true],
+  ['/menu', {}],
+  ['/menu/0', { key: 'kyc' }],
+  ['/menu/0', { key: 'kyc', active: 'yes' }],
+  ['/menu/0', { key: 'KYC', active: true }],
+  ['/menu/0', { key: 'kyc', active: true, colour: 'red' }],
+  ['/menu/1', { key: 'kyc', active: true }],
+  ['/dashboard/0/key', 'x'.repeat(41)],
+  ['/dashboard/1', { key: 'kyc', active: true }],
+  ['/modules/0', { name: '', enabled: true }],
+  ['/modules/0', { name: 'x'.repeat(41), enabled: true }],
+  ['/modules/1', { name: 'Reports', enabled: true }],
+  ['/modules/0/enabled', 1],
+  ['/defaults', 'en'],
+  ['/defaults/language', 'fr'],
+  ['/defaults/direction', 'up'],
+  ['/defaults/theme', 'plaid'],
+  ['/defaults/themeMode', 'dim'],
+  ['/defaults/radius', 'round'],
+  ['/defaults/menuClass', 'default'],
+  ['/defaults/menuClass', 'menu-sub-hidden'],
+  ['/defaults/pageSize', 4],
+  ['/defaults/pageSize', 201],
+  ['/defaults/pageSize', 20.5],
+  ['/defaults/pageSize', '20'],
+  ['/defaults/mailDomain', 'nodot'],
+  ['/defaults/extra', 1],
+  ['/defaults/radius', undefined],
+];
+
+describe('lightCheckAppConfig', () => {
+  it('accepts the seed configuration', () => {
+    expect(lightCheckAppConfig(seed())).toMatchObject({ ok: true });
+  });
+
+  it.each(CASES)('agrees with the schema when %s is %j', (path, value) => {
+    const config = mutate(path, value);
+    const full = checkAppConfig(config);
+    const light = lightCheckAppConfig(config);
+    expect(light.ok).toBe(full.ok);
+    // The problem names where to look: the field, or the object that lacks it, or the list with a twice-listed key.
+    const where = value === undefined ? path.slice(path.lastIndexOf('/') + 1) : /^\/(menu|dashboard|modules)\/1$/.test(path) ? path.slice(0, -2) : path.endsWith('/extra') ? 'extra' : path;
+    if (!light.ok) expect(light.problems.join('\n')).toContain(where);
+  });
+
+  it.each([null, [], 'config', 42])('refuses %j as a whole', (value) => {
+    expect(lightCheckAppConfig(value).ok).toBe(false);
+    expect(checkAppConfig(value).ok).toBe(false);
+  });
+});
