@@ -1,10 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startServer } from '../server/src/app';
@@ -14,10 +11,6 @@ import { startServer } from '../server/src/app';
 // loopback, in Debian's Chromium. Targets: mobile performance >= 80, desktop
 // >= 98. Scores move with CPU load on a 2-core machine: each figure is the
 // median of RUNS runs, and a busy machine still lowers them.
-//
-// The server sends the app uncompressed today. The second set of figures puts
-// gzip in front of the same server (what a compressing reverse proxy, or
-// @fastify/compress, would send), so the cost of that gap is visible.
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -32,23 +25,6 @@ interface Scores {
   lcpMs: number;
   tbtMs: number;
 }
-
-/** Bench-only: gzip every answer the way a compressing proxy in front of the server would. */
-const gzipEverything: FastifyPluginAsync = fp(async (app) => {
-  app.addHook('onSend', async (request, reply, payload: unknown) => {
-    if (!String(request.headers['accept-encoding'] ?? '').includes('gzip') || reply.getHeader('content-encoding')) return payload;
-    let body: Buffer;
-    if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = Buffer.from(payload);
-    else if (payload && typeof (payload as NodeJS.ReadableStream).pipe === 'function') {
-      const chunks: Buffer[] = [];
-      for await (const chunk of payload as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
-      body = Buffer.concat(chunks);
-    } else return payload;
-    reply.header('content-encoding', 'gzip');
-    reply.removeHeader('content-length');
-    return gzipSync(body);
-  });
-});
 
 async function audit(url: string, port: number, form: Form): Promise<Scores> {
   const result = await lighthouse(
@@ -69,18 +45,16 @@ async function audit(url: string, port: number, form: Form): Promise<Scores> {
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-async function measure(label: string, gzip: boolean): Promise<Record<Form, Scores>> {
+async function measure(): Promise<Record<Form, Scores>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-lighthouse-'));
   const server = await startServer({
     logger: false,
     env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', RSA_BITS: '2048', ADMIN_PASSWORD: 'Bench-pass-2026' },
-    ...(gzip ? { apiPlugins: [gzipEverything] } : {}),
   });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const url = `${server.url}#/login`;
     const results = {} as Record<Form, Scores>;
-    console.log(`  ${label}`);
     for (const form of ['mobile', 'desktop'] as const) {
       const runs: Scores[] = [];
       for (let run = 0; run < RUNS; run += 1) runs.push(await audit(url, chrome.port, form));
@@ -110,6 +84,5 @@ async function measure(label: string, gzip: boolean): Promise<Record<Form, Score
 
 export async function benchLighthouse(): Promise<void> {
   console.log(`\nLighthouse on #/login (Debian Chromium, median of ${RUNS} runs)`);
-  await measure('as the server sends it (uncompressed)', false);
-  await measure('behind gzip (a compressing proxy in front of the same server)', true);
+  await measure();
 }

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadEnv, type Env, type EnvInput } from './env.js';
 import type { Db } from './db/index.js';
 import helmet from './plugins/external/helmet.js';
+import compress from './plugins/external/compress.js';
 import swagger from './plugins/external/swagger.js';
 import db from './plugins/db.js';
 import appConfig from './plugins/app-config.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   try {
     // External plugins first: app plugins and routes rely on them.
     await app.register(helmet);
+    await app.register(compress);
     await app.register(swagger);
 
     // App plugins, infrastructure first.

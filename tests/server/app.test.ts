@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { copyFile, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -217,6 +218,33 @@ describe('static files', () => {
       expect(missing.statusCode).toBe(404);
       const api = await app.inject({ method: 'GET', url: `${API}/nothing` });
       expect(api.json()).toEqual({ message: 'Not found.' });
+    } finally {
+      await app.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('compresses what is worth it for clients that accept it', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'bo-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Backoffice</title>');
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ row: i })))};`;
+    await writeFile(path.join(dist, 'assets', 'big-abc123.js'), script);
+    const app = await buildApp({
+      env: { ...TEST_ENV, DATABASE_URL: 'memory://', DATA_DIR: dist, STATIC_DIR: dist, DEMO_DATA: false },
+      logger: false,
+    });
+    try {
+      const url = '/backoffice/assets/big-abc123.js';
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(script.length / 4);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      const small = await app.inject({ method: 'GET', url: `${API}/health`, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(small.headers['content-encoding']).toBeUndefined();
     } finally {
       await app.close();
       await rm(dist, { recursive: true, force: true });
