@@ -238,10 +238,16 @@ describe('news management in Chromium', () => {
     await edit.click();
     await poll(() => page.locator('#company-compName').inputValue()).toMatch(/^Ezetest Beta /);
     const name = await page.locator('#company-compName').inputValue();
-    // A reload loses the row the list passed along: the form loads the company by its id.
+    const editUrl = page.url();
+    expect(editUrl).toMatch(/#\/news-management\/news\/companies\/edit\/\d+(\?|$)/);
     await page.reload();
     await poll(() => page.locator('#company-compName').inputValue(), { timeout: 15_000 }).toBe(name);
-    expect(page.url()).toMatch(/#\/news-management\/news\/companies\/edit\/\d+/);
+    // A link (no row passed along by the list): the form loads the company by its id.
+    await page.goto(`${stack.appUrl}${COMPANIES_PATH}`);
+    const loaded = page.waitForResponse((response) => /\/be-api-management\/news\/companies\/\d+$/.test(new URL(response.url()).pathname));
+    await page.goto(editUrl);
+    expect((await loaded).status()).toBe(200);
+    await poll(() => page.locator('#company-compName').inputValue(), { timeout: 15_000 }).toBe(name);
     await page.goto(`${stack.appUrl}${COMPANIES_PATH}/edit/999999999`);
     await poll(() => page.getByTestId('company-load-error').textContent()).toContain('No data found');
   });

@@ -70,7 +70,8 @@ describe('side menu', () => {
 
     await page.getByTestId('menu-toggle').click();
     await expect.poll(async () => (await page.getByTestId('sider').boundingBox())?.width).toBe(80);
-    expect(await visibleItems(page)).toEqual([]);
+    // Items fold away with the menu's own transition, a moment after the sider.
+    await expect.poll(() => visibleItems(page)).toEqual([]);
     await keepScreenshot(page, 'menu-1600-collapsed');
     await context.close();
   });
