@@ -8,13 +8,16 @@ export default class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const module of testModules) {
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
+      let failedTests = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
+        else if (state === 'failed') failedTests += 1;
         else skipped += 1;
       }
+      // A file that fails outside its tests (an import, a beforeAll hook) leaves
+      // them skipped: it still counts as a failure.
+      failed += module.state() === 'failed' && failedTests === 0 ? 1 : failedTests;
     }
     console.log(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }

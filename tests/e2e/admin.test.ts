@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser } from './browser';
+import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs } from './browser';
 import { startStack, type Stack } from './stack';
 
 // The admin module in Chromium against the real server: users of a bank, approval
 // of a self-registration, the 403 view, and the generic enterprise form.
 
-const PASSWORD = 'Demo-pass-2026';
+const PASSWORD = E2E_PASSWORD;
 
 let stack: Stack;
 let browser: Browser;
@@ -24,11 +24,7 @@ afterAll(async () => {
 async function logIn(username: string, password = PASSWORD): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   const page = await context.newPage();
-  await page.goto(`${stack.appUrl}#/login`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect.poll(() => page.getByTestId('current-user').textContent(), { timeout: 15_000 }).toContain(username);
+  await logInAs(page, stack.appUrl, username, password);
   return page;
 }
 

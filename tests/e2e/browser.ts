@@ -40,3 +40,16 @@ export async function sessionStorageOf(page: Page): Promise<Record<string, strin
     return entries;
   });
 }
+
+/** The password every e2e stack gives its accounts (ADMIN_PASSWORD and DEMO_PASSWORD). */
+export const E2E_PASSWORD = 'Demo-pass-2026';
+
+/** Logs in through the real form and waits for the shell to show who is in. */
+export async function logInAs(page: Page, appUrl: string, username: string, password = E2E_PASSWORD): Promise<void> {
+  await page.goto(`${appUrl}#/login`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  // waitFor rather than expect.poll: this also runs in beforeAll hooks, outside any test.
+  await page.getByTestId('current-user').filter({ hasText: username }).waitFor({ timeout: 20_000 });
+}

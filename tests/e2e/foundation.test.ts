@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepScreenshot, launchBrowser, sessionStorageOf } from './browser';
+import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs, sessionStorageOf } from './browser';
 import { startStack, type Stack } from './stack';
 
 // The walking skeleton seen through a real browser: the built app, the real
 // server on loopback, a real PGlite database.
 
-const PASSWORD = 'Demo-pass-2026';
+const PASSWORD = E2E_PASSWORD;
 
 let stack: Stack;
 let browser: Browser;
@@ -22,11 +22,7 @@ afterAll(async () => {
 });
 
 async function logIn(page: Page, username: string, password = PASSWORD): Promise<void> {
-  await page.goto(`${stack.appUrl}#/login`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect.poll(() => page.getByTestId('current-user').textContent(), { timeout: 15_000 }).toContain(username);
+  await logInAs(page, stack.appUrl, username, password);
 }
 
 async function menuItems(page: Page): Promise<string[]> {

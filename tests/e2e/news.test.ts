@@ -6,14 +6,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/config/schema';
 import { COMPANY_FIELDS } from '../../src/resources/company-rules';
-import { keepScreenshot, launchBrowser } from './browser';
+import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs } from './browser';
 import { startStack, type Stack } from './stack';
 
 // News management through Chromium against the real server and its demo data:
 // filter, paginate, details, approve two items, the Excel download, and a
 // companies upload refused for one bad row, then accepted once fixed.
 
-const PASSWORD = 'Demo-pass-2026';
+const PASSWORD = E2E_PASSWORD;
 const NEWS_PATH = '#/news-management/news/news-feeds';
 const COMPANIES_PATH = '#/news-management/news/companies';
 
@@ -39,11 +39,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
   page = await context.newPage();
-  await page.goto(`${stack.appUrl}#/login`);
-  await page.locator('#username').fill('analyst');
-  await page.locator('#password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('current-user').filter({ hasText: 'analyst' }).waitFor({ timeout: 20_000 });
+  await logInAs(page, stack.appUrl, 'analyst');
 });
 
 afterAll(async () => {

@@ -4,14 +4,14 @@ import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginRouteFiles, readManifest } from '../../bench/bundle-size';
-import { keepScreenshot, launchBrowser } from './browser';
+import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs } from './browser';
 import { startStack, type Stack } from './stack';
 
 // The shell's frame in Chromium: the side menu at three widths and its modes,
 // the error views (404, 403, 500, a chunk or stylesheet that does not load),
 // and a login route that does not download the app behind it.
 
-const PASSWORD = 'Demo-pass-2026';
+const PASSWORD = E2E_PASSWORD;
 
 let stack: Stack;
 let browser: Browser;
@@ -38,11 +38,7 @@ async function open(width = 1600): Promise<{ context: BrowserContext; page: Page
 }
 
 async function logIn(page: Page, username = 'superadmin'): Promise<void> {
-  await page.goto(`${stack.appUrl}#/login`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect.poll(() => page.getByTestId('current-user').textContent(), { timeout: 15_000 }).toContain(username);
+  await logInAs(page, stack.appUrl, username);
 }
 
 const menuState = (page: Page) => page.getByTestId('shell').getAttribute('data-menu-state');

@@ -6,13 +6,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_COLORS, THEME_MODES } from '../../src/config/values';
 import { BACKGROUND, PRIMARY } from '../../src/shell/palette';
-import { keepScreenshot, launchBrowser } from './browser';
+import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs } from './browser';
 import { startStack, type Stack } from './stack';
 
 // The shell's look in Chromium against the built app and the real server:
 // themes and their storage, locales and RTL, toasts, and axe-core's verdict.
 
-const PASSWORD = 'Demo-pass-2026';
+const PASSWORD = E2E_PASSWORD;
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let stack: Stack;
@@ -40,11 +40,7 @@ async function open(width = 1600): Promise<{ context: BrowserContext; page: Page
 }
 
 async function logIn(page: Page, username = 'admin', password = PASSWORD): Promise<void> {
-  await page.goto(`${stack.appUrl}#/login`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect.poll(() => page.getByTestId('current-user').textContent(), { timeout: 15_000 }).toContain(username);
+  await logInAs(page, stack.appUrl, username, password);
 }
 
 const html = (page: Page, name: string) => page.evaluate((attribute) => document.documentElement.getAttribute(attribute), name);
