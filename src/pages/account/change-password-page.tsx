@@ -2,7 +2,8 @@ import { useUpdatePassword } from '@refinedev/core';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../providers';
-import { confirmRules, requiredPassword } from '../auth/password-rules';
+import { requiredPassword } from '../auth/password-rules';
+import { NewPasswordFields } from '../auth/new-password-fields';
 
 interface ChangePasswordValues {
   oldPassword: string;
@@ -32,17 +33,7 @@ export default function ChangePasswordPage() {
         <Form.Item name="oldPassword" label={t('auth.changePassword.oldPassword')} rules={requiredPassword(t)}>
           <Input.Password id="oldPassword" autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.changePassword.newPassword')} rules={requiredPassword(t)}>
-          <Input.Password id="password" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmRules(t, 'password')}
-        >
-          <Input.Password id="confirmPassword" autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields labelKey="auth.changePassword.newPassword" />
         <Button type="primary" htmlType="submit" loading={isPending} data-testid="change-password-submit">
           {t('auth.changePassword.submit')}
         </Button>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf, useAuthAction } from '../../providers';
 import { AuthLayout } from './auth-layout';
-import { confirmRules, emailRules, requiredPassword } from './password-rules';
+import { emailRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 interface RequestValues {
   email: string;
@@ -61,17 +62,7 @@ export default function ForgotPasswordPage() {
           <Form.Item name="otp" label={t('auth.forgot.otp')} rules={[{ required: true, message: t('auth.forgot.otpRequired') }]}>
             <Input id="otp" autoComplete="one-time-code" inputMode="numeric" autoFocus />
           </Form.Item>
-          <Form.Item name="password" label={t('auth.forgot.newPassword')} rules={requiredPassword(t)}>
-            <Input.Password id="password" autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={t('auth.confirmPassword')}
-            dependencies={['password']}
-            rules={confirmRules(t, 'password')}
-          >
-            <Input.Password id="confirmPassword" autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields labelKey="auth.forgot.newPassword" />
           <Button type="primary" htmlType="submit" block loading={resetting} data-testid="reset-submit">
             {t('auth.forgot.submit')}
           </Button>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf, useAuthAction } from '../../providers';
 import { AuthLayout } from './auth-layout';
-import { confirmRules, emailRules, requiredPassword, usernameRules } from './password-rules';
+import { emailRules, usernameRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 interface RegisterValues {
   username: string;
@@ -38,17 +39,7 @@ export default function RegisterPage() {
         <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
           <Input id="email" type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={requiredPassword(t)}>
-          <Input.Password id="password" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmRules(t, 'password')}
-        >
-          <Input.Password id="confirmPassword" autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields labelKey="auth.password" />
         <Button type="primary" htmlType="submit" block loading={isPending} data-testid="register-submit">
           {t('auth.register.submit')}
         </Button>
