@@ -1,6 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginRouteFiles, readManifest } from '../../bench/bundle-size';
@@ -15,21 +13,15 @@ const PASSWORD = E2E_PASSWORD;
 
 let stack: Stack;
 let browser: Browser;
-// A private copy of the build: a `vite build` elsewhere during the run (another
-// terminal, another suite) empties dist/ and would pull the files from under the page.
-let staticDir: string;
 
 beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'bo-e2e-dist-'));
-  cpSync('dist', staticDir, { recursive: true });
-  stack = await startStack({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD, STATIC_DIR: staticDir });
+  stack = await startStack({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD }, { privateDist: true });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await stack?.close();
-  rmSync(staticDir, { recursive: true, force: true });
 });
 
 async function open(width = 1600): Promise<{ context: BrowserContext; page: Page }> {
@@ -49,7 +41,7 @@ const visibleItems = (page: Page) =>
 
 /** The built file that holds a source module (from the Vite manifest). */
 function chunkOf(source: string): { file: string; css: string[] } {
-  const chunk = readManifest(staticDir)[source];
+  const chunk = readManifest(stack.staticDir)[source];
   if (!chunk) throw new Error(`${source} is not in the build`);
   return { file: basename(chunk.file), css: (chunk.css ?? []).map((css) => basename(css)) };
 }
@@ -205,7 +197,7 @@ describe('lean first load', () => {
     await page.goto(`${stack.appUrl}#/login`);
     await page.locator('#username').waitFor();
     await page.waitForLoadState('networkidle');
-    expect([...fetched].sort()).toEqual(loginRouteFiles(readManifest(staticDir)));
+    expect([...fetched].sort()).toEqual(loginRouteFiles(readManifest(stack.staticDir)));
     const appOnly = ['src/private-app.tsx', 'src/shell/shell-layout.tsx', 'src/pages/dashboard/dashboard-page.tsx'].map(
       (source) => `assets/${chunkOf(source).file}`,
     );

@@ -1,7 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_COLORS, THEME_MODES } from '../../src/config/values';
@@ -17,21 +15,15 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 let stack: Stack;
 let browser: Browser;
-// A private copy of the build: a `vite build` elsewhere during the run (another
-// terminal, another suite) empties dist/ and would pull the files from under the page.
-let staticDir: string;
 
 beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'bo-e2e-dist-'));
-  cpSync('dist', staticDir, { recursive: true });
-  stack = await startStack({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD, STATIC_DIR: staticDir });
+  stack = await startStack({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD }, { privateDist: true });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await stack?.close();
-  rmSync(staticDir, { recursive: true, force: true });
 });
 
 async function open(width = 1600): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/src/app';
@@ -6,12 +6,23 @@ import { startServer } from '../../server/src/app';
 export interface Stack {
   /** The SPA's URL, e.g. http://127.0.0.1:41234/backoffice/ */
   appUrl: string;
+  /** The folder of the built app this server serves. */
+  staticDir: string;
   close(): Promise<void>;
 }
 
+export interface StackOptions {
+  /**
+   * Serve a private copy of dist/: a `vite build` elsewhere during the run (another
+   * terminal, another suite) empties dist/ and would pull the files from under the page.
+   */
+  privateDist?: boolean;
+}
+
 /** The real server on loopback, serving the built app, on a fresh PGlite database. */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
+  if (options.privateDist) cpSync('dist', join(dataDir, 'dist'), { recursive: true });
   const server = await startServer({
     logger: false,
     env: {
@@ -21,11 +32,13 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       // A smaller key keeps start-up short; the protocol is the same.
       RSA_BITS: '2048',
       DEMO_DATA: 'true',
+      ...(options.privateDist ? { STATIC_DIR: join(dataDir, 'dist') } : {}),
       ...env,
     },
   });
   return {
     appUrl: server.url,
+    staticDir: server.app.env.STATIC_DIR,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
