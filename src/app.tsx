@@ -21,30 +21,26 @@ import { useOnlineToasts } from './shell/use-online-toasts';
 // The entry holds what the login route needs and no more: the public pages are
 // lazy, and everything behind the login (Refine, its query client, the shell,
 // the generic pages) is one lazy import away in private-app.tsx.
-const LOADERS = {
-  '/login': () => import('./pages/auth/login-page'),
-  '/register': () => import('./pages/auth/register-page'),
-  '/forgot-password': () => import('./pages/auth/forgot-password-page'),
-  app: () => import('./private-app'),
-};
-const LoginPage = lazyPage(LOADERS['/login'], 'login-page');
-const RegisterPage = lazyPage(LOADERS['/register'], 'register-page');
-const ForgotPasswordPage = lazyPage(LOADERS['/forgot-password'], 'forgot-password-page');
-const PrivateApp = lazyPage(LOADERS.app, 'private-app');
+const LoginPage = lazyPage(() => import('./pages/auth/login-page'), 'login-page');
+const RegisterPage = lazyPage(() => import('./pages/auth/register-page'), 'register-page');
+const ForgotPasswordPage = lazyPage(() => import('./pages/auth/forgot-password-page'), 'forgot-password-page');
+const PrivateApp = lazyPage(() => import('./private-app'), 'private-app');
 
 export const PUBLIC_PATHS = ['/login', '/register', '/forgot-password'] as const;
 
+const PUBLIC_PAGES = { '/login': LoginPage, '/register': RegisterPage, '/forgot-password': ForgotPasswordPage };
+
 /**
- * Starts downloading the code the first screen will need while the runtime
- * config is still on its way: the app for a live session, otherwise the public
- * page of the hash (visitors land on the login page). React.lazy later gets the
- * same module from the browser's module map. A failure here is ignored: the
- * lazy page retries and reports it.
+ * Downloads the code the first screen needs while the runtime config is still
+ * on its way: the app for a live session, otherwise the public page of the hash
+ * (visitors land on the login page). Awaited before the first render, so that
+ * screen renders once instead of committing a spinner and then the page. Never
+ * rejects: a failure is left to the lazy page, which retries and reports it.
  */
-export function preloadFirstScreen(sessionActive: boolean, hash = window.location.hash): void {
+export function preloadFirstScreen(sessionActive: boolean, hash = window.location.hash): Promise<void> {
   const path = hash.replace(/^#/, '').split('?')[0] ?? '';
-  const load = sessionActive ? LOADERS.app : (LOADERS[path as keyof typeof LOADERS] ?? LOADERS['/login']);
-  load().catch(() => {});
+  const page = sessionActive ? PrivateApp : (PUBLIC_PAGES[path as keyof typeof PUBLIC_PAGES] ?? LoginPage);
+  return page.preload();
 }
 
 export interface AppProps {
@@ -93,8 +89,6 @@ function AppToasts() {
   }, [t]);
   return <Toasts dark={preferences.themeMode === 'dark'} rtl={locale.direction === 'rtl'} />;
 }
-
-const PUBLIC_PAGES = { '/login': LoginPage, '/register': RegisterPage, '/forgot-password': ForgotPasswordPage };
 
 /**
  * Public pages for visitors, the lazily loaded app for a live session. The

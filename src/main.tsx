@@ -1,5 +1,5 @@
 import { unstableSetRender } from 'antd';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ErrorBoundary } from 'react-error-boundary';
 import { App, preloadFirstScreen } from './app';
@@ -33,9 +33,7 @@ const FALLBACK_LOCALE: Locale = { language: 'en', direction: 'ltr' };
 
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
-  const config = loadAppConfig();
-  preloadFirstScreen(sessionActive());
-  const load = await config;
+  const [load] = await Promise.all([loadAppConfig(), preloadFirstScreen(sessionActive())]);
   const locale = readStoredLocale(load.ok ? load.config.defaults : FALLBACK_LOCALE);
   const i18n = createI18n(locale.language);
 
@@ -48,13 +46,17 @@ async function start(container: HTMLElement): Promise<void> {
     return;
   }
 
-  root.render(
-    <StrictMode>
-      {/* The last resort: each route has its own boundary, this one catches the frame around them. */}
-      <ErrorBoundary fallbackRender={({ error }) => <ErrorView error={error} />}>
-        <App config={load.config} i18n={i18n} locale={locale} />
-      </ErrorBoundary>
-    </StrictMode>,
+  // A transition, so React renders the first screen in slices that leave the
+  // main thread free in between, rather than in one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        {/* The last resort: each route has its own boundary, this one catches the frame around them. */}
+        <ErrorBoundary fallbackRender={({ error }) => <ErrorView error={error} />}>
+          <App config={load.config} i18n={i18n} locale={locale} />
+        </ErrorBoundary>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,9 +1,9 @@
 import { CanAccess } from '@refinedev/core';
-import { Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { RouteBoundary } from '../pages/errors/route-boundary';
 import { PageLoading } from '../pages/page-loading';
-import { lazyPage } from '../shell/lazy-page';
+import { lazyPage, type LazyPage } from '../shell/lazy-page';
 import type { RouteSpec } from './generate';
 
 // Every page is its own chunk, loaded with a deadline and reported when it
@@ -22,7 +22,7 @@ export type RoutePage = ComponentType<{ route: RouteSpec }>;
  * Custom pages by the `page` key a resource definition names. Later issues add
  * one lazy line here; every other key falls through to the generic page.
  */
-export const CUSTOM_PAGES: Record<string, LazyExoticComponent<RoutePage>> = {
+export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
   'news-feeds': lazyPage(() => import('../pages/news/news-feeds-page'), 'news-feeds-page'),
   companies: lazyPage(() => import('../pages/news/companies-page'), 'companies-page'),
   users: lazyPage(() => import('../pages/admin/users-page'), 'users-page'),

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { failedAssets } from './asset-failures';
 
 /** How long a page's code may take to arrive before the reader is told it will not. */
@@ -47,10 +47,31 @@ export async function loadChunk<T>(load: () => Promise<T>, chunk: string, timeou
   }
 }
 
-/** React.lazy with the deadline and the failure report of loadChunk. */
-export function lazyPage<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-  chunk: string,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => loadChunk(load, chunk));
+export type LazyPage<P extends object> = ComponentType<P> & {
+  /** Fetches the page's code now; once it is in, the page renders without suspending. Never rejects. */
+  preload(): Promise<void>;
+};
+
+/**
+ * React.lazy with the deadline and the failure report of loadChunk, plus a
+ * preload: a page whose code arrived before its first render (the first
+ * screen, fetched beside the runtime config) renders at once, with no
+ * Suspense fallback committed first and then replaced.
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, chunk: string): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  const Lazy = lazy(async () => {
+    const module = await loadChunk(load, chunk);
+    loaded = module.default;
+    return module;
+  });
+  const Page = (props: P) => createElement(loaded ?? Lazy, props);
+  Page.displayName = chunk;
+  // A failure is left to the render: the lazy component retries and reports it.
+  const preload = () =>
+    loadChunk(load, chunk).then(
+      (module) => void (loaded ??= module.default),
+      () => {},
+    );
+  return Object.assign(Page, { preload });
 }

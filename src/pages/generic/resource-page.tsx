@@ -1,8 +1,7 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RouteSpec } from '../../resources/generate';
 import { useRuntime } from '../../resources/registry-context';
 import type { ResourceDefinition } from '../../resources/types';
-import { lazyPage } from '../../shell/lazy-page';
+import { lazyPage, type LazyPage } from '../../shell/lazy-page';
 import NotFoundPage from '../errors/not-found-page';
 import { ResourcePending } from './resource-pending';
 
@@ -21,7 +20,7 @@ export interface GenericPageProps {
  * Custom pages are chosen earlier, by `page` key, in src/resources/route-tree.tsx.
  */
 const GenericForm = lazyPage(() => import('./generic-form'), 'generic-form');
-const GENERIC_PAGES: Partial<Record<RouteSpec['action'], LazyExoticComponent<ComponentType<GenericPageProps>>>> = {
+const GENERIC_PAGES: Partial<Record<RouteSpec['action'], LazyPage<GenericPageProps>>> = {
   list: lazyPage(() => import('./generic-list'), 'generic-list'),
   create: GenericForm,
   edit: GenericForm,

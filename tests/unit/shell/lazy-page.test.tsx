@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../../../src/shell/lazy-page';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyPage, loadChunk, type LazyPage } from '../../../src/shell/lazy-page';
 
 afterEach(() => vi.useRealTimers());
 
@@ -39,5 +41,39 @@ describe('loadChunk', () => {
     const error = await outcome;
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect(error).toMatchObject({ timedOut: true, chunk: 'slow-page' });
+  });
+});
+
+describe('lazyPage', () => {
+  const Greeting = ({ name }: { name: string }) => <p>hello {name}</p>;
+  const render = (Page: LazyPage<{ name: string }>) =>
+    renderToString(
+      <Suspense fallback={<p>loading</p>}>
+        <Page name="Ana" />
+      </Suspense>,
+    );
+
+  it('suspends while its code is not there', () => {
+    const Page = lazyPage(async () => ({ default: Greeting }), 'greeting');
+    expect(render(Page)).toContain('loading');
+  });
+
+  it('renders at once, without a fallback, once preloaded', async () => {
+    const load = vi.fn(async () => ({ default: Greeting }));
+    const Page = lazyPage(load, 'greeting');
+    await Page.preload();
+    expect(render(Page)).toContain('hello <!-- -->Ana');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('preload swallows a failure and leaves it to the render, which tries again', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof Greeting }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: http://host/assets/greeting-1.js'))
+      .mockResolvedValue({ default: Greeting });
+    const Page = lazyPage(load, 'greeting');
+    await expect(Page.preload()).resolves.toBeUndefined();
+    expect(render(Page)).toContain('loading');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
