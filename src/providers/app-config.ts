@@ -19,7 +19,9 @@ export async function loadAppConfig(
 ): Promise<AppConfigLoad> {
   let body: unknown;
   try {
-    const response = await fetchImpl(url, { cache: 'no-store', headers: { accept: 'application/json' } });
+    // A plain GET, so it takes over the <link rel="preload"> of index.html; the
+    // server marks the answer no-store, so it is never a stale copy.
+    const response = await fetchImpl(url);
     if (!response.ok) return { ok: false, kind: 'unreachable', reason: `HTTP ${response.status}` };
     body = await response.json();
   } catch (error) {
