@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,6 +13,8 @@ import { startServer } from '../server/src/app';
 // median of RUNS runs, and a busy machine still lowers them.
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// Set it to a folder to keep each run's full report (JSON) for a closer look.
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 export const LIGHTHOUSE_TARGETS = { mobile: 80, desktop: 98 } as const;
@@ -26,21 +28,37 @@ interface Scores {
   tbtMs: number;
 }
 
-async function audit(url: string, port: number, form: Form): Promise<Scores> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-    form === 'desktop' ? desktopConfig : undefined,
-  );
-  if (!result) throw new Error('Lighthouse returned no result');
-  const { categories, audits } = result.lhr;
-  return {
-    performance: Math.round((categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-    fcpMs: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
-    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
-  };
+// A run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP...) has no
+// score, and Lighthouse's own advice is to run it again; counting it as 0 would
+// measure the tracing, not the page.
+const ATTEMPTS = 3;
+
+async function audit(url: string, port: number, form: Form, run: number): Promise<Scores> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      form === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error('Lighthouse returned no result');
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(join(REPORT_DIR, `${form}-${run + 1}.json`), JSON.stringify(result.lhr));
+    }
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) {
+      console.log(`    ${form} run ${run + 1}: Lighthouse failed (${runtimeError.code}), attempt ${attempt} of ${ATTEMPTS}`);
+      if (attempt < ATTEMPTS) continue;
+      throw new Error(`Lighthouse failed ${ATTEMPTS} times in a row: ${runtimeError.message}`);
+    }
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      fcpMs: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    };
+  }
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -57,7 +75,7 @@ async function measure(): Promise<Record<Form, Scores>> {
     const results = {} as Record<Form, Scores>;
     for (const form of ['mobile', 'desktop'] as const) {
       const runs: Scores[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await audit(url, chrome.port, form));
+      for (let run = 0; run < RUNS; run += 1) runs.push(await audit(url, chrome.port, form, run));
       const pick = (key: keyof Scores) => median(runs.map((scores) => scores[key]));
       const scores: Scores = {
         performance: pick('performance'),
