@@ -71,10 +71,10 @@ export async function benchSealedMe(label: string, databaseUrl?: string): Promis
       'unique-req-id': h['unique-req-id'],
     }));
 
-    const { privateKey } = server.app.serverKey;
+    const { decrypt } = server.app.serverKey;
     let bareOk = 0;
     const bareMs = await runPool(REQUESTS, CONCURRENCY, async (index) => {
-      if (await bareCryptoCheck(privateKey, headers[index] as Record<string, string>, session.username, rcKey)) bareOk += 1;
+      if (await bareCryptoCheck(decrypt, headers[index] as Record<string, string>, session.username, rcKey)) bareOk += 1;
     });
 
     const result = await new Promise<{ elapsedMs: number; statuses: Record<number, number> }>((resolve, reject) => {

@@ -169,6 +169,69 @@ describeEachDatabase('sealing', (suite) => {
     expectRefused(await send(app, headers));
   });
 
+  it('accepts a burst of requests of two sessions at once: each once, each with its own next kid', async () => {
+    const { app, session } = await start(suite);
+    const other = await createUser(suite, app);
+    const otherSession = await login(app, other.username, other.password);
+    const mine = await Promise.all(Array.from({ length: 12 }, () => sealFor(session)));
+    const theirs = await Promise.all(Array.from({ length: 6 }, () => sealFor(otherSession)));
+    // The same sealed request twice in one burst: a replay, however close together.
+    const burst = [...mine, ...theirs, mine[0] as SealedHeaders, theirs[0] as SealedHeaders];
+    const answers = await Promise.all(burst.map((headers) => send(app, headers)));
+
+    const kidsOf = (from: number, to: number) =>
+      answers
+        .slice(from, to)
+        .filter((answer) => answer.statusCode === 200)
+        .map((answer) => parseRcKey(String(answer.headers['rc-key']))?.kidNumber)
+        .sort((a, b) => (a ?? 0) - (b ?? 0));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(18);
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(2);
+    // Login issued kid 1; each accepted request the next one, none twice, none skipped.
+    const myKids = [...kidsOf(0, 12), ...kidsOf(18, 19)].sort((a, b) => (a ?? 0) - (b ?? 0));
+    const theirKids = [...kidsOf(12, 18), ...kidsOf(19, 20)].sort((a, b) => (a ?? 0) - (b ?? 0));
+    expect(myKids).toEqual(Array.from({ length: 12 }, (_, index) => index + 2));
+    expect(theirKids).toEqual(Array.from({ length: 6 }, (_, index) => index + 2));
+    const [salts] = await suite.sql<{ count: number }>(
+      `SELECT count(*)::int AS count FROM seen_salts s JOIN sessions ON sessions.id = s.session_id WHERE sessions.user_id IN ($1, $2)`,
+      [session.userId, otherSession.userId],
+    );
+    expect(salts?.count).toBe(18);
+  });
+
+  it('checks each request of one shared statement on its own', async () => {
+    const { app, session } = await start(suite);
+    const [row] = await suite.sql<{ id: string }>(`SELECT id::text AS id FROM sessions WHERE user_id = $1`, [session.userId]);
+    const base = {
+      userId: session.userId,
+      username: session.username,
+      sessionId: row?.id ?? '',
+      kid: 1,
+      graceMs: 60_000,
+    };
+    const { store } = app.sessionsRepository;
+    // Made in one tick, so they share one statement.
+    const answers = await Promise.all([
+      store.acceptAndIssue({ ...base, salt: 'salt-a', secret: 'secret-a' }),
+      store.acceptAndIssue({ ...base, salt: 'salt-b', secret: 'secret-b' }),
+      store.acceptAndIssue({ ...base, salt: 'salt-a', secret: 'secret-c' }),
+      store.acceptAndIssue({ ...base, kid: 99, salt: 'salt-d', secret: 'secret-d' }),
+      store.acceptAndIssue({ ...base, username: 'someone-else', salt: 'salt-e', secret: 'secret-e' }),
+      store.acceptAndIssue({ ...base, salt: 'salt-f', secret: 'secret-f' }),
+    ]);
+    expect(answers.map((answer) => answer?.kid)).toEqual([2, 3, undefined, undefined, undefined, 4]);
+    expect(answers[0]?.user).toMatchObject({ id: session.userId, username: session.username });
+    const keys = await suite.sql<{ kid: number; secret: string }>(
+      `SELECT kid, secret FROM cipher_keys WHERE session_id = $1 ORDER BY kid`,
+      [base.sessionId],
+    );
+    expect(keys.map((key) => [key.kid, key.secret]).slice(1)).toEqual([
+      [2, 'secret-a'],
+      [3, 'secret-b'],
+      [4, 'secret-f'],
+    ]);
+  });
+
   it('accepts a ts within 60 s either way', async () => {
     const { app, session } = await start(suite);
     expect((await sealed(app, session, { method: 'GET', url: `${API}/me`, seal: { ts: Date.now() - 55_000 } })).statusCode).toBe(200);

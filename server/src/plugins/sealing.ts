@@ -26,7 +26,7 @@ export function sendRcKey(reply: FastifyReply, rcKey: string): void {
 
 export default fp(
   async (fastify) => {
-    const check = createSealChecker(fastify.serverKey.privateKey, fastify.sessionsRepository.store);
+    const check = createSealChecker(fastify.serverKey.decrypt, fastify.sessionsRepository.store);
 
     fastify.decorateRequest('session', null);
 

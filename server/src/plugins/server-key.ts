@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { KeyObject } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { generateServerKeyPair, loadPrivateKey, publicKeyPemOf } from '../sealing/open.js';
+import { createKeyDecryptor, generateServerKeyPair, loadPrivateKey, publicKeyPemOf, type KeyDecryptor } from '../sealing/open.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Parsed once: parsing a PEM per request would cost more than the decryption. */
-    serverKey: { privateKey: KeyObject; publicKeyPem: string };
+    serverKey: { publicKeyPem: string; decrypt: KeyDecryptor };
   }
 }
 
@@ -31,7 +30,10 @@ export default fp(
       pem = stored;
     }
     const privateKey = loadPrivateKey(pem);
-    fastify.decorate('serverKey', { privateKey, publicKeyPem: publicKeyPemOf(privateKey) });
+    fastify.decorate('serverKey', {
+      publicKeyPem: publicKeyPemOf(privateKey),
+      decrypt: await createKeyDecryptor(privateKey),
+    });
   },
   { name: 'server-key', dependencies: ['db'] },
 );

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
-import type { SealStore, SealUser } from '../sealing/check.js';
+import { batchCalls } from '../db/batch-calls.js';
+import type { AcceptRequest, SealStore, SealUser } from '../sealing/check.js';
 import { KEY_GRACE_MS, SALT_MEMORY_MS } from '../../../src/protocol/constants.js';
 
 declare module 'fastify' {
@@ -11,7 +12,8 @@ declare module 'fastify' {
 }
 
 // Every sealed request runs acceptAndIssue, and findSession too when this instance
-// does not know the key yet; each is one indexed round trip. Expiry is compared with
+// does not know the key yet; each is one indexed round trip, and acceptAndIssue calls
+// made while earlier ones are still running share one. Expiry is compared with
 // the database clock, which all instances share.
 
 const USERNAME_CACHE_LIMIT = 10_000;
@@ -26,6 +28,70 @@ function createRepository(fastify: FastifyInstance) {
   // Usernames never change, and the IV needs one before anything else can be checked;
   // whether the user is still active is read again with the session on every request.
   const usernames = new Map<string, string>();
+
+  /**
+   * Sealed requests accepted together: one statement and one commit for all of them,
+   * answers in request order (undefined for each refused one). Nothing is written for
+   * a request unless every check passes, and a replayed salt, even twice in one batch,
+   * is accepted once only. Sessions are locked in id order before anything is written,
+   * so statements running at once, from any instance, queue rather than deadlock; under
+   * the lock the session's state is the newest, and each accepted request gets the next
+   * kid of its session in request order.
+   */
+  async function acceptMany(requests: AcceptRequest[]): Promise<({ kid: number; user: SealUser } | undefined)[]> {
+    const rows = requests.map((r, n) => ({
+      n,
+      session_id: r.sessionId,
+      user_id: r.userId,
+      kid: r.kid,
+      username: r.username,
+      grace_ms: r.graceMs,
+      salt: r.salt,
+      secret: r.secret,
+    }));
+    const { rows: accepted } = await db.query<SealUser & { n: number; kid: number }>(
+      `WITH req AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(n integer, session_id bigint, user_id bigint, kid integer,
+                                                          username text, grace_ms double precision, salt text, secret text)
+       ), locked AS (
+         SELECT s.id, s.user_id, s.key_counter FROM sessions s
+          WHERE s.id IN (SELECT session_id FROM req) AND s.revoked_at IS NULL AND s.expires_at > now()
+            AND s.last_seen_at > now() - make_interval(mins => $2)
+          ORDER BY s.id
+            FOR NO KEY UPDATE
+       ), live AS (
+         SELECT DISTINCT ON (r.session_id, r.salt) r.n, r.session_id, r.salt, r.secret,
+                u.id::text AS id, u.username, u.role, u.name, u.email
+           FROM req r
+           JOIN locked s ON s.id = r.session_id AND s.user_id = r.user_id
+           JOIN users u ON u.id = r.user_id AND u.username = r.username AND u.status = 'active'
+           JOIN cipher_keys k ON k.session_id = r.session_id AND k.kid = r.kid
+          WHERE k.kid = s.key_counter OR k.issued_at >= now() - make_interval(secs => r.grace_ms / 1000)
+          ORDER BY r.session_id, r.salt, r.n
+       ), salt AS (
+         INSERT INTO seen_salts (session_id, salt) SELECT session_id, salt FROM live
+         ON CONFLICT DO NOTHING RETURNING session_id, salt
+       ), accepted AS (
+         SELECT live.*, row_number() OVER (PARTITION BY live.session_id ORDER BY live.n)::integer AS rank
+           FROM live JOIN salt ON salt.session_id = live.session_id AND salt.salt = live.salt
+       ), bumped AS (
+         UPDATE sessions s SET key_counter = s.key_counter + a.count, last_seen_at = now()
+           FROM (SELECT session_id, count(*)::integer AS count FROM accepted GROUP BY session_id) a
+          WHERE s.id = a.session_id
+         RETURNING s.id, s.key_counter - a.count AS base
+       ), issued AS (
+         INSERT INTO cipher_keys (session_id, kid, secret)
+         SELECT a.session_id, b.base + a.rank, a.secret FROM accepted a JOIN bumped b ON b.id = a.session_id
+         RETURNING session_id, kid, secret
+       )
+       SELECT a.n, i.kid, a.id, a.username, a.role, a.name, a.email
+         FROM accepted a JOIN issued i ON i.session_id = a.session_id AND i.secret = a.secret`,
+      [JSON.stringify(rows), idleMinutes],
+    );
+    const answers: ({ kid: number; user: SealUser } | undefined)[] = requests.map(() => undefined);
+    for (const { n, kid, ...user } of accepted) answers[n] = { kid, user };
+    return answers;
+  }
 
   const store: SealStore = {
     async usernameOf(userId) {
@@ -61,39 +127,7 @@ function createRepository(fastify: FastifyInstance) {
       return { user, sessionId: session_id, secret, usable };
     },
 
-    async acceptAndIssue({ userId, username, sessionId, kid, graceMs, salt, secret }) {
-      // One statement: nothing is written unless every check passes, and a replayed salt
-      // inserts nothing, so nothing after it happens either. The UPDATE re-checks the
-      // revocation under the row lock, which also orders instances issuing keys at once.
-      const { rows } = await db.query<SealUser & { kid: number }>(
-        `WITH live AS (
-           SELECT s.id AS session_id, u.id::text AS id, u.username, u.role, u.name, u.email
-             FROM sessions s
-             JOIN users u ON u.id = s.user_id
-             JOIN cipher_keys k ON k.session_id = s.id AND k.kid = $3
-            WHERE s.id = $1 AND u.id = $2 AND u.username = $4 AND u.status = 'active'
-              AND s.revoked_at IS NULL AND s.expires_at > now()
-              AND s.last_seen_at > now() - make_interval(mins => $8)
-              AND (k.kid = s.key_counter OR k.issued_at >= now() - make_interval(secs => $5::double precision / 1000))
-         ), salt AS (
-           INSERT INTO seen_salts (session_id, salt) SELECT session_id, $6 FROM live
-           ON CONFLICT DO NOTHING RETURNING session_id
-         ), bumped AS (
-           UPDATE sessions SET key_counter = key_counter + 1, last_seen_at = now()
-            WHERE id = (SELECT session_id FROM salt) AND revoked_at IS NULL
-           RETURNING id, key_counter
-         ), issued AS (
-           INSERT INTO cipher_keys (session_id, kid, secret) SELECT id, key_counter, $7 FROM bumped
-           RETURNING kid
-         )
-         SELECT issued.kid, live.id, live.username, live.role, live.name, live.email FROM issued, live`,
-        [sessionId, userId, kid, username, graceMs, salt, secret, idleMinutes],
-      );
-      const row = rows[0];
-      if (!row) return undefined;
-      const { kid: issued, ...user } = row;
-      return { kid: issued, user };
-    },
+    acceptAndIssue: batchCalls(acceptMany),
   };
 
   return {

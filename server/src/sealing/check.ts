@@ -1,9 +1,9 @@
-import { createHash, randomBytes, type KeyObject } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { KEY_GRACE_MS, SALT_BYTES, SEAL_HEADERS, TS_WINDOW_MS } from '../../../src/protocol/constants.js';
 import { formatKid, parseEntity, type Entity } from '../../../src/protocol/entity.js';
 import type { Role } from '../../../src/resources/types.js';
-import { decodeStrictBase64, decryptAesKey, decryptEntity, deriveAesKey, keysEqual } from './open.js';
+import { decodeStrictBase64, decryptAesKey, decryptEntity, deriveAesKey, keysEqual, type KeyDecryptor } from './open.js';
 
 // PROTOCOL.md "Checking a request", step by step. The pieces that need no database
 // are exported on their own so a benchmark can time the bare cryptography.
@@ -68,13 +68,13 @@ export async function cipherKeyMatches(rcKey: string, salt: Buffer, aesKey: Buff
  * compares the sealed routes with.
  */
 export async function bareCryptoCheck(
-  privateKey: KeyObject,
+  decrypt: KeyDecryptor,
   headers: IncomingHttpHeaders,
   username: string,
   rcKey: string,
 ): Promise<boolean> {
   const parts = readSealHeaders(headers);
-  const aesKey = parts && decryptAesKey(privateKey, parts.encryptedKey);
+  const aesKey = parts && (await decryptAesKey(decrypt, parts.encryptedKey));
   const entity = parts && aesKey && readEntity(aesKey, parts, username);
   if (!parts || !aesKey || !entity || !timestampFresh(entity.ts)) return false;
   return cipherKeyMatches(rcKey, parts.salt, aesKey);
@@ -168,7 +168,7 @@ export type SealChecker = (headers: IncomingHttpHeaders, now?: number) => Promis
  * secret and checks steps 1, 4 to 6 in order. Either way every step is checked, and a
  * failure of the write is looked up again so the log names the step in order.
  */
-export function createSealChecker(privateKey: KeyObject, store: SealStore): SealChecker {
+export function createSealChecker(decrypt: KeyDecryptor, store: SealStore): SealChecker {
   const known = new Map<string, { sessionId: string; secret: string }>();
   const remember = (tokenHash: string, kid: number, value: { sessionId: string; secret: string }) => {
     if (known.size >= KNOWN_KEYS_LIMIT) known.delete(known.keys().next().value as string);
@@ -178,11 +178,12 @@ export function createSealChecker(privateKey: KeyObject, store: SealStore): Seal
   return async function checkSealedRequest(headers, now = Date.now()) {
     const parts = readSealHeaders(headers);
     if (!parts) return { ok: false, reason: 'headers' };
-    // A lookup runs while the RSA decryption holds the thread; decryptAesKey returns null
-    // rather than throwing, so the lookup is always awaited and its failure handled.
-    const usernameLookup = store.usernameOf(parts.userId);
-    const aesKey = decryptAesKey(privateKey, parts.encryptedKey);
-    const username = await usernameLookup;
+    // The username lookup and the RSA decryption run at once; decryptAesKey never
+    // rejects, so the lookup's failure is the only one Promise.all can report.
+    const [username, aesKey] = await Promise.all([
+      store.usernameOf(parts.userId),
+      decryptAesKey(decrypt, parts.encryptedKey),
+    ]);
     if (!username) return { ok: false, reason: 'user' };
     if (!aesKey) return { ok: false, reason: 'encrypted-key' };
 

@@ -2,6 +2,7 @@ import { constants, createCipheriv, generateKeyPairSync, publicEncrypt, randomBy
 import { describe, expect, it } from 'vitest';
 import {
   decodeStrictBase64,
+  createKeyDecryptor,
   decryptAesKey,
   decryptEntity,
   deriveAesKey,
@@ -15,7 +16,7 @@ import { parseEntity } from '../../../src/protocol/entity';
 import type { SealedHeaders } from '../../../src/protocol/types';
 import { protocolVectors, sealInputOf } from '../../fixtures/protocol-vectors';
 
-const privateKey = loadPrivateKey(protocolVectors.test_private_key_pem);
+const decrypt = await createKeyDecryptor(loadPrivateKey(protocolVectors.test_private_key_pem));
 const [vector] = protocolVectors.vectors;
 if (!vector) throw new Error('no protocol vectors');
 
@@ -31,12 +32,12 @@ function rsaEncrypt(bytes: Buffer): string {
 }
 
 describe('sealWithNode', () => {
-  it.each(protocolVectors.vectors.map((v) => [v.inputs.username, v] as const))('reproduces vector %s', (_name, v) => {
+  it.each(protocolVectors.vectors.map((v) => [v.inputs.username, v] as const))('reproduces vector %s', async (_name, v) => {
     const headers = sealWithNode(sealInputOf(v));
     expect(headers.Authorization).toBe(v.headers.authorization);
     expect(headers['key-padding']).toBe(v.headers['key-padding']);
     expect(headers['unique-req-id']).toBe(v.headers['unique-req-id']);
-    expect(decryptAesKey(privateKey, headers['encrypted-key'])?.toString('hex')).toBe(v.aes_key_hex);
+    expect((await decryptAesKey(decrypt, headers['encrypted-key']))?.toString('hex')).toBe(v.aes_key_hex);
   });
 });
 
@@ -44,7 +45,7 @@ describe('opening a sealed request', () => {
   it('round-trips a freshly sealed request through every step', async () => {
     const { salt: _salt, ts: _ts, ...input } = sealInputOf(vector);
     const headers = sealWithNode(input);
-    const aesKey = decryptAesKey(privateKey, headers['encrypted-key']);
+    const aesKey = await decryptAesKey(decrypt, headers['encrypted-key']);
     if (!aesKey) throw new Error('encrypted-key did not decrypt');
 
     const entity = parseEntity(decryptEntity(aesKey, input.username, bearer(headers)) ?? '');
@@ -75,8 +76,8 @@ describe('opening a sealed request', () => {
     expect(publicKeyPemOf(generated)).toBe(pair.publicKeyPem);
 
     const headers = sealWithNode({ ...sealInputOf(vector), publicKeyPem: pair.publicKeyPem });
-    expect(decryptAesKey(generated, headers['encrypted-key'])?.toString('hex')).toBe(vector.aes_key_hex);
-    expect(decryptAesKey(privateKey, headers['encrypted-key'])).toBeNull();
+    expect((await decryptAesKey(await createKeyDecryptor(generated), headers['encrypted-key']))?.toString('hex')).toBe(vector.aes_key_hex);
+    expect(await decryptAesKey(decrypt, headers['encrypted-key'])).toBeNull();
   });
 });
 
@@ -117,18 +118,18 @@ describe('decryptEntity refuses', () => {
 });
 
 describe('decryptAesKey refuses', () => {
-  it.each([0, 15, 17, 32])('a %i-byte payload', (length) => {
-    expect(decryptAesKey(privateKey, rsaEncrypt(randomBytes(length)))).toBeNull();
+  it.each([0, 15, 17, 32])('a %i-byte payload', async (length) => {
+    expect(await decryptAesKey(decrypt, rsaEncrypt(randomBytes(length)))).toBeNull();
   });
 
-  it('a tampered encrypted-key', () => {
+  it('a tampered encrypted-key', async () => {
     const tampered = Buffer.from(vector.headers['encrypted-key'], 'base64');
     tampered[10] = (tampered[10] ?? 0) ^ 0x01;
-    expect(decryptAesKey(privateKey, tampered.toString('base64'))).toBeNull();
+    expect(await decryptAesKey(decrypt, tampered.toString('base64'))).toBeNull();
   });
 
-  it('a key that is not base64', () => {
-    expect(decryptAesKey(privateKey, 'not base64!')).toBeNull();
+  it('a key that is not base64', async () => {
+    expect(await decryptAesKey(decrypt, 'not base64!')).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import forge from 'node-forge';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { decryptAesKey, loadPrivateKey } from '../../../server/src/sealing/open';
+import { createKeyDecryptor, decryptAesKey, loadPrivateKey } from '../../../server/src/sealing/open';
 import { buildEntityJson, ivFor, parseRcKey } from '../../../src/protocol/entity';
 import { sealWithForge } from '../../../src/protocol/seal-forge';
 import { sealWithWebCrypto } from '../../../src/protocol/seal-webcrypto';
@@ -66,9 +66,9 @@ describe.each(protocolVectors.vectors.map((vector) => [vector.inputs.username, v
       expectVectorHeaders(await sealWithWebCrypto(sealInputOf(vector)), vector);
     });
 
-    it("decrypts the vector's own encrypted-key", () => {
-      const privateKey = loadPrivateKey(protocolVectors.test_private_key_pem);
-      expect(decryptAesKey(privateKey, vector.headers['encrypted-key'])?.toString('hex')).toBe(vector.aes_key_hex);
+    it("decrypts the vector's own encrypted-key", async () => {
+      const decrypt = await createKeyDecryptor(loadPrivateKey(protocolVectors.test_private_key_pem));
+      expect((await decryptAesKey(decrypt, vector.headers['encrypted-key']))?.toString('hex')).toBe(vector.aes_key_hex);
     });
   },
 );
