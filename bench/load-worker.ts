@@ -33,7 +33,7 @@ function connection(): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(url.port), url.hostname);
     socket.setNoDelay(true);
-    let buffered = Buffer.alloc(0);
+    let buffered: Buffer = Buffer.alloc(0);
     let answerLength = -1;
     let status = 0;
     const sendNext = () => {
