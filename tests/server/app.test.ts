@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { copyFile, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -218,6 +218,49 @@ describe('static files', () => {
       expect(missing.statusCode).toBe(404);
       const api = await app.inject({ method: 'GET', url: `${API}/nothing` });
       expect(api.json()).toEqual({ message: 'Not found.' });
+    } finally {
+      await app.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('sends the build\'s precompressed files as they are, by accept-encoding', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'bo-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    const html = `<!doctype html><title>Backoffice</title>${' '.repeat(2000)}`;
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ row: i })))};`;
+    for (const [file, content] of [
+      ['index.html', html],
+      ['assets/app-abc123.js', script],
+    ] as const) {
+      await writeFile(path.join(dist, file), content);
+      await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(content));
+      await writeFile(path.join(dist, `${file}.gz`), gzipSync(content));
+    }
+    const app = await buildApp({
+      env: { ...TEST_ENV, DATABASE_URL: 'memory://', DATA_DIR: dist, STATIC_DIR: dist, DEMO_DATA: false },
+      logger: false,
+    });
+    try {
+      const url = '/backoffice/assets/app-abc123.js';
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(br.headers['vary']).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.equals(await readFile(path.join(dist, `assets/app-abc123.js.br`)))).toBe(true);
+      const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.rawPayload.equals(await readFile(path.join(dist, `assets/app-abc123.js.gz`)))).toBe(true);
+      const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      const index = await app.inject({ method: 'GET', url: '/backoffice/', headers: { 'accept-encoding': 'br' } });
+      expect(index.statusCode).toBe(200);
+      expect(index.headers['content-encoding']).toBe('br');
+      expect(index.headers['content-type']).toMatch(/^text\/html/);
+      expect(index.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(index.rawPayload).toString()).toBe(html);
     } finally {
       await app.close();
       await rm(dist, { recursive: true, force: true });

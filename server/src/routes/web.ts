@@ -36,14 +36,20 @@ const web: FastifyPluginAsync = async (fastify) => {
   await fastify.register(fastifyStatic, {
     root,
     prefix: base,
-    index: 'index.html',
+    // An array: @fastify/static looks for index.html.br only through a list of names.
+    index: ['index.html'],
     schemaHide: true,
+    // The build writes file.br and file.gz at the highest levels (vite.config.ts);
+    // they go out as they are, and @fastify/compress leaves encoded answers alone.
+    preCompressed: true,
     // Ours below instead of send's max-age=0.
     cacheControl: false,
     setHeaders(response, file) {
       // Vite fingerprints everything under assets/; index.html must be revalidated to pick up a new build.
       const immutable = file.startsWith(path.join(root, 'assets') + path.sep);
       response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The same URL answers br, gzip or plain text by the request's accept-encoding.
+      response.setHeader('vary', 'accept-encoding');
     },
   });
 };
