@@ -1,7 +1,18 @@
-import { Flex, theme } from 'antd';
+import { Flex, theme, type InputRef } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../i18n/language-select';
+
+/**
+ * A ref for the field a public page starts in, in place of autoFocus. React
+ * applies autoFocus in the middle of the commit: the focus forces a style and
+ * layout of the page just inserted and antd's focus handler re-renders the
+ * input, all inside the commit's task, the longest of the first load. A task
+ * of its own leaves the main thread free in between.
+ */
+export function focusWhenShown(input: InputRef | null): void {
+  if (input) setTimeout(() => input.focus());
+}
 
 interface AuthLayoutProps {
   title: string;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf, useAuthAction } from '../../providers';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout, focusWhenShown } from './auth-layout';
 import { emailRules } from './password-rules';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -50,7 +50,7 @@ export default function ForgotPasswordPage() {
         <Form<RequestValues> layout="vertical" requiredMark={false} onFinish={onRequest}>
           <p>{t('auth.forgot.requestHint')}</p>
           <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
-            <Input id="email" type="email" autoComplete="email" autoFocus />
+            <Input id="email" type="email" autoComplete="email" ref={focusWhenShown} />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={requesting} data-testid="forgot-submit">
             {t('auth.forgot.sendCode')}
@@ -60,7 +60,7 @@ export default function ForgotPasswordPage() {
         <Form<ResetValues> form={resetForm} layout="vertical" requiredMark={false} onFinish={onReset}>
           <p>{t('auth.forgot.codeSentTo', { email })}</p>
           <Form.Item name="otp" label={t('auth.forgot.otp')} rules={[{ required: true, message: t('auth.forgot.otpRequired') }]}>
-            <Input id="otp" autoComplete="one-time-code" inputMode="numeric" autoFocus />
+            <Input id="otp" autoComplete="one-time-code" inputMode="numeric" ref={focusWhenShown} />
           </Form.Item>
           <NewPasswordFields labelKey="auth.forgot.newPassword" />
           <Button type="primary" htmlType="submit" block loading={resetting} data-testid="reset-submit">

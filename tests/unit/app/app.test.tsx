@@ -69,6 +69,8 @@ describe('the app in jsdom', { timeout: 30_000 }, () => {
     const { storage } = renderApp('#/');
     const username = await screen.findByLabelText('Username', {}, { timeout: 10_000 });
     expect(username.id).toBe('username');
+    // Focused once shown (src/pages/auth/auth-layout.tsx focusWhenShown), as autoFocus would.
+    await waitFor(() => expect(document.activeElement).toBe(username));
     expect(document.getElementById('password')).not.toBeNull();
     expect(window.location.hash).toMatch(/^#\/login/);
 
