@@ -1,17 +1,19 @@
 import { Flex, theme, type InputRef } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../i18n/language-select';
 
 /**
- * A ref for the field a public page starts in, in place of autoFocus. React
- * applies autoFocus in the middle of the commit: the focus forces a style and
- * layout of the page just inserted and antd's focus handler re-renders the
- * input, all inside the commit's task, the longest of the first load. A task
- * of its own leaves the main thread free in between.
+ * A ref for the field a public page starts in, focused by an effect instead of
+ * autoFocus. React applies autoFocus in the middle of the commit: the focus
+ * forces a style and layout of the page just inserted and antd's focus handler
+ * re-renders the input, all inside the commit's task, the longest of the first
+ * load. The effect of a first render runs in a task of its own.
  */
-export function focusWhenShown(input: InputRef | null): void {
-  if (input) setTimeout(() => input.focus());
+export function useFocusOnMount(): RefObject<InputRef | null> {
+  const ref = useRef<InputRef>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
 }
 
 interface AuthLayoutProps {

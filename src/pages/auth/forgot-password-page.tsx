@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf, useAuthAction } from '../../providers';
-import { AuthLayout, focusWhenShown } from './auth-layout';
+import { AuthLayout, useFocusOnMount } from './auth-layout';
 import { emailRules } from './password-rules';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -22,6 +22,7 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState<string | null>(null);
   const [resetForm] = Form.useForm<ResetValues>();
+  const firstField = useFocusOnMount();
   const { mutate: requestCode, isPending: requesting } = useAuthAction<RequestValues>('forgotPassword');
   const { mutate: reset, isPending: resetting } = useAuthAction<{ email: string; otp: string; password: string }>('updatePassword');
 
@@ -50,7 +51,7 @@ export default function ForgotPasswordPage() {
         <Form<RequestValues> layout="vertical" requiredMark={false} onFinish={onRequest}>
           <p>{t('auth.forgot.requestHint')}</p>
           <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
-            <Input id="email" type="email" autoComplete="email" ref={focusWhenShown} />
+            <Input id="email" type="email" autoComplete="email" ref={firstField} />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={requesting} data-testid="forgot-submit">
             {t('auth.forgot.sendCode')}
@@ -59,8 +60,9 @@ export default function ForgotPasswordPage() {
       ) : (
         <Form<ResetValues> form={resetForm} layout="vertical" requiredMark={false} onFinish={onReset}>
           <p>{t('auth.forgot.codeSentTo', { email })}</p>
+          {/* Shown after the reader asked for a code, never in a first render: autoFocus costs nothing here. */}
           <Form.Item name="otp" label={t('auth.forgot.otp')} rules={[{ required: true, message: t('auth.forgot.otpRequired') }]}>
-            <Input id="otp" autoComplete="one-time-code" inputMode="numeric" ref={focusWhenShown} />
+            <Input id="otp" autoComplete="one-time-code" inputMode="numeric" autoFocus />
           </Form.Item>
           <NewPasswordFields labelKey="auth.forgot.newPassword" />
           <Button type="primary" htmlType="submit" block loading={resetting} data-testid="reset-submit">

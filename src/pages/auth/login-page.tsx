@@ -2,7 +2,7 @@ import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthAction } from '../../providers';
-import { AuthLayout, focusWhenShown } from './auth-layout';
+import { AuthLayout, useFocusOnMount } from './auth-layout';
 import { requiredPassword } from './password-rules';
 
 interface LoginValues {
@@ -12,13 +12,14 @@ interface LoginValues {
 
 export default function LoginPage() {
   const { t } = useTranslation();
+  const firstField = useFocusOnMount();
   const { mutate: login, isPending } = useAuthAction<LoginValues>('login');
 
   return (
     <AuthLayout title={t('auth.login.title')}>
       <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={(values) => void login(values)}>
         <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.usernameRequired') }]}>
-          <Input id="username" autoComplete="username" ref={focusWhenShown} />
+          <Input id="username" autoComplete="username" ref={firstField} />
         </Form.Item>
         <Form.Item name="password" label={t('auth.password')} rules={requiredPassword(t)}>
           <Input.Password id="password" autoComplete="current-password" />

@@ -2,7 +2,7 @@ import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf, useAuthAction } from '../../providers';
-import { AuthLayout, focusWhenShown } from './auth-layout';
+import { AuthLayout, useFocusOnMount } from './auth-layout';
 import { emailRules, usernameRules } from './password-rules';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -16,6 +16,7 @@ interface RegisterValues {
 
 export default function RegisterPage() {
   const { t } = useTranslation();
+  const firstField = useFocusOnMount();
   const [form] = Form.useForm<RegisterValues>();
   const { mutate: register, isPending } = useAuthAction<Omit<RegisterValues, 'confirmPassword'>>('register');
 
@@ -31,7 +32,7 @@ export default function RegisterPage() {
     <AuthLayout title={t('auth.register.title')}>
       <Form<RegisterValues> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
         <Form.Item name="username" label={t('auth.username')} rules={usernameRules(t)}>
-          <Input id="username" autoComplete="username" ref={focusWhenShown} />
+          <Input id="username" autoComplete="username" ref={firstField} />
         </Form.Item>
         <Form.Item name="name" label={t('auth.name')} rules={[{ required: true, message: t('auth.nameRequired') }]}>
           <Input id="name" autoComplete="name" />

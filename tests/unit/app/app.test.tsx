@@ -69,13 +69,16 @@ describe('the app in jsdom', { timeout: 30_000 }, () => {
     const { storage } = renderApp('#/');
     const username = await screen.findByLabelText('Username', {}, { timeout: 10_000 });
     expect(username.id).toBe('username');
-    // Focused once shown (src/pages/auth/auth-layout.tsx focusWhenShown), as autoFocus would.
+    // Focused once shown (useFocusOnMount in src/pages/auth/auth-layout.tsx), as autoFocus would, and only then.
     await waitFor(() => expect(document.activeElement).toBe(username));
-    expect(document.getElementById('password')).not.toBeNull();
+    const password = document.getElementById('password') as HTMLElement;
     expect(window.location.hash).toMatch(/^#\/login/);
 
     fireEvent.change(username, { target: { value: 'analyst' } });
-    fireEvent.change(document.getElementById('password') as HTMLElement, { target: { value: 'right-password' } });
+    act(() => password.focus());
+    fireEvent.change(password, { target: { value: 'right-password' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(document.activeElement).toBe(password);
     fireEvent.click(screen.getByTestId('login-submit'));
 
     const user = await screen.findByTestId('current-user', {}, { timeout: 10_000 });
