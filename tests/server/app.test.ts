@@ -195,17 +195,31 @@ describeEachDatabase('app', (suite) => {
   });
 });
 
+/** The app over a throwaway dist/ holding `files` (paths relative to it). */
+async function withBuiltApp(files: Record<string, string | Buffer>, run: (app: FastifyInstance) => Promise<void>): Promise<void> {
+  const dist = await mkdtemp(path.join(tmpdir(), 'bo-dist-'));
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dist, file)), { recursive: true });
+    await writeFile(path.join(dist, file), content);
+  }
+  const app = await buildApp({
+    env: { ...TEST_ENV, DATABASE_URL: 'memory://', DATA_DIR: dist, STATIC_DIR: dist, DEMO_DATA: false },
+    logger: false,
+  });
+  try {
+    await run(app);
+  } finally {
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  }
+}
+
+const BIG_SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ row: i })))};`;
+
 describe('static files', () => {
   it('serves the built app with index.html for the base and long caching for assets', async () => {
-    const dist = await mkdtemp(path.join(tmpdir(), 'bo-dist-'));
-    await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Backoffice</title>');
-    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    const app = await buildApp({
-      env: { ...TEST_ENV, DATABASE_URL: 'memory://', DATA_DIR: dist, STATIC_DIR: dist, DEMO_DATA: false },
-      logger: false,
-    });
-    try {
+    const files = { 'index.html': '<!doctype html><title>Backoffice</title>', 'assets/index-abc123.js': 'console.log(1)' };
+    await withBuiltApp(files, async (app) => {
       const index = await app.inject({ method: 'GET', url: '/backoffice/' });
       expect(index.statusCode).toBe(200);
       expect(index.body).toContain('<title>Backoffice</title>');
@@ -218,79 +232,56 @@ describe('static files', () => {
       expect(missing.statusCode).toBe(404);
       const api = await app.inject({ method: 'GET', url: `${API}/nothing` });
       expect(api.json()).toEqual({ message: 'Not found.' });
-    } finally {
-      await app.close();
-      await rm(dist, { recursive: true, force: true });
-    }
+    });
   });
 
-  it('sends the build\'s precompressed files as they are, by accept-encoding', async () => {
-    const dist = await mkdtemp(path.join(tmpdir(), 'bo-dist-'));
-    await mkdir(path.join(dist, 'assets'));
+  it("sends the build's precompressed files as they are, by accept-encoding", async () => {
     const html = `<!doctype html><title>Backoffice</title>${' '.repeat(2000)}`;
-    const script = `export const rows = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ row: i })))};`;
-    for (const [file, content] of [
-      ['index.html', html],
-      ['assets/app-abc123.js', script],
-    ] as const) {
-      await writeFile(path.join(dist, file), content);
-      await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(content));
-      await writeFile(path.join(dist, `${file}.gz`), gzipSync(content));
-    }
-    const app = await buildApp({
-      env: { ...TEST_ENV, DATABASE_URL: 'memory://', DATA_DIR: dist, STATIC_DIR: dist, DEMO_DATA: false },
-      logger: false,
-    });
-    try {
+    const scriptBr = brotliCompressSync(BIG_SCRIPT);
+    const scriptGz = gzipSync(BIG_SCRIPT);
+    const files = {
+      'index.html': html,
+      'index.html.br': brotliCompressSync(html),
+      'assets/app-abc123.js': BIG_SCRIPT,
+      'assets/app-abc123.js.br': scriptBr,
+      'assets/app-abc123.js.gz': scriptGz,
+    };
+    await withBuiltApp(files, async (app) => {
       const url = '/backoffice/assets/app-abc123.js';
       const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers['content-type']).toMatch(/^application\/javascript/);
       expect(br.headers['cache-control']).toContain('immutable');
       expect(br.headers['vary']).toMatch(/accept-encoding/i);
-      expect(br.rawPayload.equals(await readFile(path.join(dist, `assets/app-abc123.js.br`)))).toBe(true);
+      expect(br.rawPayload.equals(scriptBr)).toBe(true);
       const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       expect(gzip.headers['content-encoding']).toBe('gzip');
-      expect(gzip.rawPayload.equals(await readFile(path.join(dist, `assets/app-abc123.js.gz`)))).toBe(true);
+      expect(gzip.rawPayload.equals(scriptGz)).toBe(true);
       const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
       expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(plain.body).toBe(script);
+      expect(plain.body).toBe(BIG_SCRIPT);
       const index = await app.inject({ method: 'GET', url: '/backoffice/', headers: { 'accept-encoding': 'br' } });
       expect(index.statusCode).toBe(200);
       expect(index.headers['content-encoding']).toBe('br');
       expect(index.headers['content-type']).toMatch(/^text\/html/);
       expect(index.headers['cache-control']).toBe('no-cache');
       expect(brotliDecompressSync(index.rawPayload).toString()).toBe(html);
-    } finally {
-      await app.close();
-      await rm(dist, { recursive: true, force: true });
-    }
+    });
   });
 
   it('compresses what is worth it for clients that accept it', async () => {
-    const dist = await mkdtemp(path.join(tmpdir(), 'bo-dist-'));
-    await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Backoffice</title>');
-    const script = `export const rows = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ row: i })))};`;
-    await writeFile(path.join(dist, 'assets', 'big-abc123.js'), script);
-    const app = await buildApp({
-      env: { ...TEST_ENV, DATABASE_URL: 'memory://', DATA_DIR: dist, STATIC_DIR: dist, DEMO_DATA: false },
-      logger: false,
-    });
-    try {
+    const files = { 'index.html': '<!doctype html><title>Backoffice</title>', 'assets/big-abc123.js': BIG_SCRIPT };
+    await withBuiltApp(files, async (app) => {
       const url = '/backoffice/assets/big-abc123.js';
       const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(br.headers['content-encoding']).toBe('br');
-      expect(br.rawPayload.length).toBeLessThan(script.length / 4);
-      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      expect(br.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 4);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
       const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
       expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(plain.body).toBe(script);
+      expect(plain.body).toBe(BIG_SCRIPT);
       const small = await app.inject({ method: 'GET', url: `${API}/health`, headers: { 'accept-encoding': 'br, gzip' } });
       expect(small.headers['content-encoding']).toBeUndefined();
-    } finally {
-      await app.close();
-      await rm(dist, { recursive: true, force: true });
-    }
+    });
   });
 });
