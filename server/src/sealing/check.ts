@@ -129,9 +129,9 @@ export interface SealStore {
   /** The user, its live session with that token hash, and that session's key `kid`; undefined: no such user. */
   findSession(userId: string, tokenHash: string, kid: number, graceMs: number): Promise<SessionLookup | undefined>;
   /**
-   * One statement: checks again that the user is active under that username, the session
-   * live and the key usable, records the salt and issues the next key. Undefined when any
-   * of it fails, a replayed salt included.
+   * One statement (shared with the requests arriving alongside): checks again that the
+   * user is active under that username, the session live and the key usable, records the
+   * salt and issues the next key. Undefined when any of it fails, a replayed salt included.
    */
   acceptAndIssue(request: AcceptRequest): Promise<{ kid: number; user: SealUser } | undefined>;
 }
