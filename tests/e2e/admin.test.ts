@@ -1,30 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs } from './browser';
-import { startStack, type Stack } from './stack';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { E2E_PASSWORD, keepScreenshot, logInAs } from './browser';
+import { browserSuite } from './suite';
 
 // The admin module in Chromium against the real server: users of a bank, approval
 // of a self-registration, the 403 view, and the generic enterprise form.
 
 const PASSWORD = E2E_PASSWORD;
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const suite = browserSuite();
 
 async function logIn(username: string, password = PASSWORD): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1600, height: 1000 } });
   const page = await context.newPage();
-  await logInAs(page, stack.appUrl, username, password);
+  await logInAs(page, suite.stack.appUrl, username, password);
   return page;
 }
 
@@ -45,7 +34,7 @@ const suffix = Date.now().toString(36).slice(-5);
 describe('admin in Chromium', () => {
   it('an Admin adds a user of a bank (the domain field hidden), who can then log in', async () => {
     const page = await logIn('admin');
-    await page.goto(`${stack.appUrl}#/admin/user/users`);
+    await page.goto(`${suite.stack.appUrl}#/admin/user/users`);
     await page.getByTestId('users-add').click();
     await page.getByTestId('user-form').waitFor();
     // Not a bank yet: the domain is editable and starts at the configured default.
@@ -76,8 +65,8 @@ describe('admin in Chromium', () => {
 
   it('an Admin approves a self-registration, and the new user logs in', async () => {
     const username = `reg${suffix}`;
-    const visitor = await browser.newPage();
-    await visitor.goto(`${stack.appUrl}#/register`);
+    const visitor = await suite.browser.newPage();
+    await visitor.goto(`${suite.stack.appUrl}#/register`);
     const registered = await visitor.evaluate(
       async ([name]) => {
         const response = await fetch('./api/users', {
@@ -93,7 +82,7 @@ describe('admin in Chromium', () => {
     await visitor.close();
 
     const page = await logIn('admin');
-    await page.goto(`${stack.appUrl}#/admin/user/users`);
+    await page.goto(`${suite.stack.appUrl}#/admin/user/users`);
     await search(page, username);
     await expect.poll(() => page.getByTestId(`user-status-${username}`).textContent(), { timeout: 15_000 }).toBe('Pending');
     await page.getByTestId(`user-approve-${username}`).click();
@@ -108,7 +97,7 @@ describe('admin in Chromium', () => {
   it('an analyst typing the admin URLs gets the 403 view', async () => {
     const page = await logIn('analyst');
     for (const path of ['#/admin/user/users', '#/admin/enterprise/enterprises', '#/admin/audit/audit-log']) {
-      await page.goto(`${stack.appUrl}${path}`);
+      await page.goto(`${suite.stack.appUrl}${path}`);
       await expect.poll(() => page.getByTestId('forbidden').count(), { timeout: 15_000 }).toBe(1);
     }
     await page.context().close();
@@ -116,7 +105,7 @@ describe('admin in Chromium', () => {
 
   it('the Super Admin edits an enterprise in the generic form, and the audit log shows it', async () => {
     const page = await logIn('superadmin');
-    await page.goto(`${stack.appUrl}#/admin/enterprise/enterprises`);
+    await page.goto(`${suite.stack.appUrl}#/admin/enterprise/enterprises`);
     const row = page.locator('tr', { hasText: 'Demo Enterprise' });
     await row.locator('[data-testid^="generic-edit-"]').click();
     await page.getByTestId('generic-form').waitFor();
@@ -128,7 +117,7 @@ describe('admin in Chromium', () => {
     await expect.poll(() => page.locator('tr', { hasText: renamed }).count(), { timeout: 15_000 }).toBe(1);
     await keepScreenshot(page, 'admin-enterprise-edited');
 
-    await page.goto(`${stack.appUrl}#/admin/audit/audit-log`);
+    await page.goto(`${suite.stack.appUrl}#/admin/audit/audit-log`);
     await choose(page, 'audit-entity-filter', 'Enterprise');
     const update = page.locator('tr', { hasText: 'update' }).first();
     await expect.poll(() => update.textContent(), { timeout: 15_000 }).toContain('superadmin');

@@ -1,28 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs, sessionStorageOf } from './browser';
-import { startStack, type Stack } from './stack';
+import { browserSuite } from './suite';
 
 // The walking skeleton seen through a real browser: the built app, the real
 // server on loopback, a real PGlite database.
 
 const PASSWORD = E2E_PASSWORD;
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const suite = browserSuite();
 
 async function logIn(page: Page, username: string, password = PASSWORD): Promise<void> {
-  await logInAs(page, stack.appUrl, username, password);
+  await logInAs(page, suite.stack.appUrl, username, password);
 }
 
 async function menuItems(page: Page): Promise<string[]> {
@@ -48,7 +37,7 @@ describe('foundation in Chromium', () => {
       analyst: ['create-videos', 'plugins', 'rules', 'templates', 'videos'],
     };
     for (const [username, items] of Object.entries(expected)) {
-      const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+      const context = await suite.browser.newContext({ viewport: { width: 1600, height: 900 } });
       const page = await context.newPage();
       await logIn(page, username);
       await openMenuAreas(page);
@@ -60,7 +49,7 @@ describe('foundation in Chromium', () => {
   });
 
   it('stores the session as the protocol says and makes a sealed call that succeeds', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
     const meAnswers: { status: number; rcKey: string | null; sealed: boolean }[] = [];
     page.on('response', (response) => {
@@ -92,7 +81,7 @@ describe('foundation in Chromium', () => {
   });
 
   it('logout clears storage and returns to login', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
     await logIn(page, 'admin');
     await page.getByTestId('logout').click();
@@ -105,7 +94,7 @@ describe('foundation in Chromium', () => {
   });
 
   it('a forged 401 ends the session and sends the user to login with the server message', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
     await logIn(page, 'analyst');
     await page.route('**/api/me', (route) =>
@@ -121,10 +110,10 @@ describe('foundation in Chromium', () => {
   });
 
   it('an analyst typing an admin URL gets the 403 view', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
     await logIn(page, 'analyst');
-    await page.goto(`${stack.appUrl}#/admin/user/users`);
+    await page.goto(`${suite.stack.appUrl}#/admin/user/users`);
     await expect.poll(() => page.getByTestId('forbidden').count(), { timeout: 15_000 }).toBe(1);
     await context.close();
   });
@@ -135,7 +124,7 @@ describe('foundation in Chromium', () => {
     const insecure = await launchBrowser([`--host-resolver-rules=MAP backoffice.test 127.0.0.1`]);
     try {
       const page = await insecure.newPage();
-      const url = stack.appUrl.replace('127.0.0.1', 'backoffice.test');
+      const url = suite.stack.appUrl.replace('127.0.0.1', 'backoffice.test');
       await page.goto(`${url}#/login`);
       expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
       await page.locator('#username').fill('analyst');

@@ -2,23 +2,20 @@ import * as XLSX from '@e965/xlsx';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/config/schema';
 import { COMPANY_FIELDS } from '../../src/resources/company-rules';
-import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs } from './browser';
-import { startStack, type Stack } from './stack';
+import { keepScreenshot, logInAs } from './browser';
+import { browserSuite } from './suite';
 
 // News management through Chromium against the real server and its demo data:
 // filter, paginate, details, approve two items, the Excel download, and a
 // companies upload refused for one bad row, then accepted once fixed.
 
-const PASSWORD = E2E_PASSWORD;
 const NEWS_PATH = '#/news-management/news/news-feeds';
 const COMPANIES_PATH = '#/news-management/news/companies';
 
-let stack: Stack;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let scratch: string;
@@ -33,19 +30,19 @@ function configWithNews(dir: string): string {
   return path;
 }
 
-beforeAll(async () => {
+const suite = browserSuite(() => {
   scratch = mkdtempSync(join(tmpdir(), 'bo-news-e2e-'));
-  stack = await startStack({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD, APP_CONFIG: configWithNews(scratch) });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  return { APP_CONFIG: configWithNews(scratch) };
+});
+
+beforeAll(async () => {
+  context = await suite.browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
   page = await context.newPage();
-  await logInAs(page, stack.appUrl, 'analyst');
+  await logInAs(page, suite.stack.appUrl, 'analyst');
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await stack?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -89,7 +86,7 @@ async function pickUpload(name: string, buffer: Buffer): Promise<void> {
 
 describe('news management in Chromium', () => {
   it('filters by status and company, keeps the filter in the URL on reload and back, and paginates', async () => {
-    await page.goto(`${stack.appUrl}${NEWS_PATH}`);
+    await page.goto(`${suite.stack.appUrl}${NEWS_PATH}`);
     await waitForRows();
     const total = await page.locator('.ant-pagination-total-text').textContent();
     expect(total).toMatch(/^Total: \d+$/);
@@ -133,7 +130,7 @@ describe('news management in Chromium', () => {
   });
 
   it('opens the details drawer with the sanitised body', async () => {
-    await page.goto(`${stack.appUrl}${NEWS_PATH}?newsStatus=PENDING`);
+    await page.goto(`${suite.stack.appUrl}${NEWS_PATH}?newsStatus=PENDING`);
     await waitForStatus('PENDING');
     const headline = await firstHeadline();
     await tableRows().first().locator('[data-testid="news-open-details"]').click();
@@ -146,7 +143,7 @@ describe('news management in Chromium', () => {
   });
 
   it('approves two selected items with a comment, then downloads them as a real .xlsx', async () => {
-    await page.goto(`${stack.appUrl}${NEWS_PATH}?newsStatus=PENDING`);
+    await page.goto(`${suite.stack.appUrl}${NEWS_PATH}?newsStatus=PENDING`);
     await waitForStatus('PENDING');
     const headlines = [await tableRows().nth(0).locator('[data-testid="news-open-details"]').textContent(), await tableRows().nth(1).locator('[data-testid="news-open-details"]').textContent()];
     await tableRows().nth(0).locator('.ant-checkbox-input').check();
@@ -172,7 +169,7 @@ describe('news management in Chromium', () => {
     await poll(() => page.getByTestId('news-selected-count').textContent()).toBe('Selected: 0');
 
     // Approved now: the two show under the APPROVED filter.
-    await page.goto(`${stack.appUrl}${NEWS_PATH}?newsStatus=APPROVED&sort=updatedAt:desc`);
+    await page.goto(`${suite.stack.appUrl}${NEWS_PATH}?newsStatus=APPROVED&sort=updatedAt:desc`);
     await waitForStatus('APPROVED');
     await poll(async () => (await tableRows().locator('[data-testid="news-open-details"]').allTextContents()).slice(0, 2).sort()).toEqual(
       [...headlines].sort(),
@@ -180,7 +177,7 @@ describe('news management in Chromium', () => {
   });
 
   it('refuses bad files with a clear message and writes nothing', async () => {
-    await page.goto(`${stack.appUrl}${COMPANIES_PATH}/create`);
+    await page.goto(`${suite.stack.appUrl}${COMPANIES_PATH}/create`);
     await page.getByTestId('companies-upload-panel').waitFor();
     const failure = () => page.getByTestId('upload-failed').getAttribute('data-reason');
 
@@ -205,7 +202,7 @@ describe('news management in Chromium', () => {
     ];
     const bad = { compName: `<b>Ezetest Gamma</b> ${suffix}`, isin: `XS${suffix}ABC3`, isActive: 'TRUE' };
 
-    await page.goto(`${stack.appUrl}${COMPANIES_PATH}/create`);
+    await page.goto(`${suite.stack.appUrl}${COMPANIES_PATH}/create`);
     await pickUpload('companies.xlsx', companiesFile([...good, bad]));
     await poll(() => page.getByTestId('upload-summary').getAttribute('data-invalid'), { timeout: 15_000 }).toBe('1');
     await poll(() => page.locator('[data-testid="upload-row-error"][data-row="4"]').count()).toBe(1);
@@ -213,22 +210,22 @@ describe('news management in Chromium', () => {
     await keepScreenshot(page, 'companies-upload-bad-row');
 
     // Nothing was written: the good rows are not in the list.
-    await page.goto(`${stack.appUrl}${COMPANIES_PATH}?q=Ezetest`);
+    await page.goto(`${suite.stack.appUrl}${COMPANIES_PATH}?q=Ezetest`);
     await poll(() => page.getByTestId('companies-empty').count(), { timeout: 15_000 }).toBe(1);
 
-    await page.goto(`${stack.appUrl}${COMPANIES_PATH}/create`);
+    await page.goto(`${suite.stack.appUrl}${COMPANIES_PATH}/create`);
     await pickUpload('companies-fixed.xlsx', companiesFile([...good, { ...bad, compName: `Ezetest Gamma ${suffix}` }]));
     await poll(() => page.getByTestId('upload-summary').getAttribute('data-invalid'), { timeout: 15_000 }).toBe('0');
     await page.getByTestId('upload-send').click();
     await poll(() => page.getByText('Companies imported: 3 new, 0 updated.').count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
-    await page.goto(`${stack.appUrl}${COMPANIES_PATH}?q=Ezetest`);
+    await page.goto(`${suite.stack.appUrl}${COMPANIES_PATH}?q=Ezetest`);
     await poll(() => page.locator('[data-testid="companies-table"] tbody tr.ant-table-row td:first-child').allTextContents(), { timeout: 15_000 })
       .toEqual([`Ezetest Alpha ${suffix}`, `Ezetest Beta ${suffix}`, `Ezetest Gamma ${suffix}`]);
   });
 
   it('opens the company edit form from the list and again after a reload', async () => {
-    await page.goto(`${stack.appUrl}${COMPANIES_PATH}?q=Ezetest%20Beta`);
+    await page.goto(`${suite.stack.appUrl}${COMPANIES_PATH}?q=Ezetest%20Beta`);
     const edit = page.locator('[data-testid^="company-edit-"]').first();
     await edit.waitFor({ timeout: 15_000 });
     await edit.click();
@@ -239,12 +236,12 @@ describe('news management in Chromium', () => {
     await page.reload();
     await poll(() => page.locator('#company-compName').inputValue(), { timeout: 15_000 }).toBe(name);
     // A link (no row passed along by the list): the form loads the company by its id.
-    await page.goto(`${stack.appUrl}${COMPANIES_PATH}`);
+    await page.goto(`${suite.stack.appUrl}${COMPANIES_PATH}`);
     const loaded = page.waitForResponse((response) => /\/be-api-management\/news\/companies\/\d+$/.test(new URL(response.url()).pathname));
     await page.goto(editUrl);
     expect((await loaded).status()).toBe(200);
     await poll(() => page.locator('#company-compName').inputValue(), { timeout: 15_000 }).toBe(name);
-    await page.goto(`${stack.appUrl}${COMPANIES_PATH}/edit/999999999`);
+    await page.goto(`${suite.stack.appUrl}${COMPANIES_PATH}/edit/999999999`);
     await poll(() => page.getByTestId('company-load-error').textContent()).toContain('No data found');
   });
 });

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { loginRouteFiles, readManifest } from '../../bench/bundle-size';
-import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs } from './browser';
-import { startStack, type Stack } from './stack';
+import { E2E_PASSWORD, keepScreenshot, logInAs } from './browser';
+import { browserSuite } from './suite';
 
 // The shell's frame in Chromium: the side menu at three widths and its modes,
 // the error views (404, 403, 500, a chunk or stylesheet that does not load),
@@ -11,26 +11,10 @@ import { startStack, type Stack } from './stack';
 
 const PASSWORD = E2E_PASSWORD;
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD }, { privateDist: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-async function open(width = 1600): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  return { context, page: await context.newPage() };
-}
+const suite = browserSuite({}, { privateDist: true });
 
 async function logIn(page: Page, username = 'superadmin'): Promise<void> {
-  await logInAs(page, stack.appUrl, username);
+  await logInAs(page, suite.stack.appUrl, username);
 }
 
 const menuState = (page: Page) => page.getByTestId('shell').getAttribute('data-menu-state');
@@ -41,14 +25,14 @@ const visibleItems = (page: Page) =>
 
 /** The built file that holds a source module (from the Vite manifest). */
 function chunkOf(source: string): { file: string; css: string[] } {
-  const chunk = readManifest(stack.staticDir)[source];
+  const chunk = readManifest(suite.stack.staticDir)[source];
   if (!chunk) throw new Error(`${source} is not in the build`);
   return { file: basename(chunk.file), css: (chunk.css ?? []).map((css) => basename(css)) };
 }
 
 describe('side menu', () => {
   it('at 1600 px shows menu and sub-menus inline, and collapses to icons', async () => {
-    const { context, page } = await open(1600);
+    const { context, page } = await suite.open(1600);
     await logIn(page);
     expect(await menuState(page)).toBe('default');
     expect(await page.locator('.ant-menu.menu-default.ant-menu-inline').count()).toBe(1);
@@ -65,7 +49,7 @@ describe('side menu', () => {
   });
 
   it('at 1200 px hides the sub-menus: an area opens as a pop-up', async () => {
-    const { context, page } = await open(1200);
+    const { context, page } = await suite.open(1200);
     await logIn(page);
     expect(await menuState(page)).toBe('sub-hidden');
     expect(await page.getByTestId('sider').isVisible()).toBe(true);
@@ -82,7 +66,7 @@ describe('side menu', () => {
   });
 
   it('at 700 px hides the whole menu; a drawer opens it and closes on navigation', async () => {
-    const { context, page } = await open(700);
+    const { context, page } = await suite.open(700);
     await logIn(page);
     expect(await menuState(page)).toBe('hidden');
     expect(await page.getByTestId('sider').count()).toBe(0);
@@ -100,7 +84,7 @@ describe('side menu', () => {
   });
 
   it('takes the display mode chosen in the settings and keeps it under menuMode', async () => {
-    const { context, page } = await open(1600);
+    const { context, page } = await suite.open(1600);
     await logIn(page);
     await page.getByTestId('settings-open').click();
     // The drawer slides in; clicks during the slide land beside their target.
@@ -120,19 +104,19 @@ describe('side menu', () => {
 
 describe('error views', () => {
   it('404 for an unknown path and 403 for a route the role may not open', async () => {
-    const { context, page } = await open();
+    const { context, page } = await suite.open();
     await logIn(page, 'analyst');
-    await page.goto(`${stack.appUrl}#/no/such/page`);
+    await page.goto(`${suite.stack.appUrl}#/no/such/page`);
     await page.getByTestId('not-found').waitFor();
     await keepScreenshot(page, 'error-404');
-    await page.goto(`${stack.appUrl}#/admin/user/users`);
+    await page.goto(`${suite.stack.appUrl}#/admin/user/users`);
     await page.getByTestId('forbidden').waitFor();
     await keepScreenshot(page, 'error-403');
     await context.close();
   });
 
   it('500: a page that throws is caught by its route boundary, the shell keeps working', async () => {
-    const { context, page } = await open();
+    const { context, page } = await suite.open();
     const dashboard = chunkOf('src/pages/dashboard/dashboard-page.tsx');
     await page.route(`**/assets/${dashboard.file}`, (route) =>
       route.fulfill({
@@ -146,18 +130,18 @@ describe('error views', () => {
     expect(await page.getByTestId('current-user').isVisible()).toBe(true);
     await keepScreenshot(page, 'error-500');
     // Another route clears the boundary.
-    await page.goto(`${stack.appUrl}#/change-password`);
+    await page.goto(`${suite.stack.appUrl}#/change-password`);
     await page.locator('#oldPassword').waitFor();
     expect(await page.getByTestId('server-error').count()).toBe(0);
     await context.close();
   });
 
   it('a page chunk that fails to load is named, with a reload that recovers', async () => {
-    const { context, page } = await open();
+    const { context, page } = await suite.open();
     const notFound = chunkOf('src/pages/errors/not-found-page.tsx');
     await page.route(`**/assets/${notFound.file}`, (route) => route.abort('connectionrefused'));
     await logIn(page);
-    await page.goto(`${stack.appUrl}#/no/such/page`);
+    await page.goto(`${suite.stack.appUrl}#/no/such/page`);
     await page.getByTestId('chunk-error').waitFor();
     expect(await page.getByTestId('chunk-error-url').allTextContents()).toContainEqual(expect.stringContaining(notFound.file));
     expect(await page.getByTestId('current-user').isVisible()).toBe(true);
@@ -170,11 +154,11 @@ describe('error views', () => {
   });
 
   it('a stylesheet that fails to load is named instead of a white screen', async () => {
-    const { context, page } = await open();
+    const { context, page } = await suite.open();
     const shell = chunkOf('src/shell/shell-layout.tsx');
     expect(shell.css.length).toBeGreaterThan(0);
     for (const css of shell.css) await page.route(`**/assets/${css}`, (route) => route.abort('failed'));
-    await page.goto(`${stack.appUrl}#/login`);
+    await page.goto(`${suite.stack.appUrl}#/login`);
     await page.locator('#username').fill('admin');
     await page.locator('#password').fill(PASSWORD);
     await page.getByTestId('login-submit').click();
@@ -188,16 +172,16 @@ describe('error views', () => {
 
 describe('lean first load', () => {
   it('the login route fetches exactly the files bench/bundle-size.ts counts, none of the app behind it', async () => {
-    const { context, page } = await open();
+    const { context, page } = await suite.open();
     const fetched = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (/\.(js|css)$/.test(url.pathname) && url.pathname.includes('/assets/')) fetched.add(`assets/${basename(url.pathname)}`);
     });
-    await page.goto(`${stack.appUrl}#/login`);
+    await page.goto(`${suite.stack.appUrl}#/login`);
     await page.locator('#username').waitFor();
     await page.waitForLoadState('networkidle');
-    expect([...fetched].sort()).toEqual(loginRouteFiles(readManifest(stack.staticDir)));
+    expect([...fetched].sort()).toEqual(loginRouteFiles(readManifest(suite.stack.staticDir)));
     const appOnly = ['src/private-app.tsx', 'src/shell/shell-layout.tsx', 'src/pages/dashboard/dashboard-page.tsx'].map(
       (source) => `assets/${chunkOf(source).file}`,
     );

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { THEME_COLORS, THEME_MODES } from '../../src/config/values';
 import { BACKGROUND, PRIMARY } from '../../src/shell/palette';
-import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs } from './browser';
-import { startStack, type Stack } from './stack';
+import { E2E_PASSWORD, keepScreenshot, logInAs } from './browser';
+import { browserSuite } from './suite';
 
 // The shell's look in Chromium against the built app and the real server:
 // themes and their storage, locales and RTL, toasts, and axe-core's verdict.
@@ -13,26 +13,10 @@ import { startStack, type Stack } from './stack';
 const PASSWORD = E2E_PASSWORD;
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD }, { privateDist: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-async function open(width = 1600): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  return { context, page: await context.newPage() };
-}
+const suite = browserSuite({}, { privateDist: true });
 
 async function logIn(page: Page, username = 'admin', password = PASSWORD): Promise<void> {
-  await logInAs(page, stack.appUrl, username, password);
+  await logInAs(page, suite.stack.appUrl, username, password);
 }
 
 const html = (page: Page, name: string) => page.evaluate((attribute) => document.documentElement.getAttribute(attribute), name);
@@ -76,7 +60,7 @@ async function axeFindings(page: Page): Promise<string[]> {
 
 describe('themes', () => {
   it('are chosen in the settings panel, stored under their keys and applied', async () => {
-    const { context, page } = await open();
+    const { context, page } = await suite.open();
     await logIn(page);
     expect(await html(page, 'data-theme')).toBe('blueolympic');
     expect(await background(page, '.ant-layout')).toBe(rgb(BACKGROUND.light));
@@ -102,7 +86,7 @@ describe('themes', () => {
   });
 
   it('paints the stored dark theme from the first frame after a reload (no flash)', async () => {
-    const { context, page } = await open();
+    const { context, page } = await suite.open();
     await logIn(page);
     await page.evaluate(() => {
       localStorage.setItem('theme', 'greenmoss');
@@ -129,7 +113,7 @@ describe('themes', () => {
   });
 
   it('offers ten colours, each light and dark, through antd tokens', async () => {
-    const { context, page } = await open(1200);
+    const { context, page } = await suite.open(1200);
     await logIn(page);
     for (const mode of THEME_MODES) {
       for (const color of THEME_COLORS) {
@@ -155,7 +139,7 @@ describe('themes', () => {
   });
 
   it('falls back to the defaults when storage holds unknown values', async () => {
-    const { context, page } = await open();
+    const { context, page } = await suite.open();
     await logIn(page);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -184,8 +168,8 @@ describe('themes', () => {
 
 describe('locales', () => {
   it('switch to Spanish with antd and the page following, and remember it', async () => {
-    const { context, page } = await open();
-    await page.goto(`${stack.appUrl}#/login`);
+    const { context, page } = await suite.open();
+    await page.goto(`${suite.stack.appUrl}#/login`);
     await chooseLanguage(page, 'Español');
     await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe('Iniciar sesión');
     expect(await html(page, 'lang')).toBe('es');
@@ -197,7 +181,7 @@ describe('locales', () => {
   });
 
   it('English right-to-left mirrors the layout and the menu', async () => {
-    const { context, page } = await open();
+    const { context, page } = await suite.open();
     await logIn(page);
     const siderLtr = await page.getByTestId('sider').boundingBox();
     await chooseLanguage(page, 'English (right to left)');
@@ -217,8 +201,8 @@ describe('locales', () => {
 
 describe('toasts', () => {
   it('show a failed login top-right, pause on hover and close by themselves after 5 s', async () => {
-    const { context, page } = await open();
-    await page.goto(`${stack.appUrl}#/login`);
+    const { context, page } = await suite.open();
+    await page.goto(`${suite.stack.appUrl}#/login`);
     await page.locator('#username').fill('admin');
     await page.locator('#password').fill('not-the-password');
     await page.getByTestId('login-submit').click();
@@ -241,8 +225,8 @@ describe('toasts', () => {
   });
 
   it('can be dragged away, and tell warning, info and success apart', async () => {
-    const { context, page } = await open();
-    await page.goto(`${stack.appUrl}#/login`);
+    const { context, page } = await suite.open();
+    await page.goto(`${suite.stack.appUrl}#/login`);
     await page.locator('#username').waitFor();
     await context.setOffline(true);
     const warning = page.locator('.Toastify__toast--warning');
@@ -264,7 +248,7 @@ describe('toasts', () => {
     await expect.poll(() => info.count(), { timeout: 3_000 }).toBe(0);
 
     const username = `toast${Date.now().toString(36).slice(-6)}`;
-    await page.goto(`${stack.appUrl}#/register`);
+    await page.goto(`${suite.stack.appUrl}#/register`);
     await page.locator('#username').fill(username);
     await page.locator('#name').fill('Toast Reader');
     await page.locator('#email').fill(`${username}@backoffice.example`);
@@ -285,8 +269,8 @@ describe('accessibility (axe-core)', () => {
     ['en-RTL', 'English (right to left)'],
   ] as const) {
     it(`finds nothing serious on login, shell and settings in ${choice}`, async () => {
-      const { context, page } = await open();
-      await page.goto(`${stack.appUrl}#/login`);
+      const { context, page } = await suite.open();
+      await page.goto(`${suite.stack.appUrl}#/login`);
       await page.locator('#username').waitFor();
       if (choice !== 'en') await chooseLanguage(page, label);
       await page.keyboard.press('Escape');
