@@ -66,16 +66,31 @@ async function sealedRequests(api: string): Promise<{ headers: Headers[]; userna
   return { headers, username: session.username, rcKey };
 }
 
-/** The load comes from a worker thread, so generating it does not run on the server's event loop. */
-function sendFromWorker(url: string, headers: Headers[]): Promise<{ elapsedMs: number; statuses: Record<number, number> }> {
-  return new Promise((resolve, reject) => {
-    // A worker thread does not inherit tsx's loader; register it before importing the TypeScript entry.
-    const entry = new URL('./load-worker.ts', import.meta.url).href;
-    const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
-    const worker = new Worker(bootstrap, { eval: true, workerData: { url, headers, concurrency: CONCURRENCY } });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+type LoadResult = { elapsedMs: number; statuses: Record<number, number> };
+
+/**
+ * The load comes from a worker thread, so generating it does not run on the server's
+ * event loop; one worker sends every round.
+ */
+function loadGenerator(): { send(url: string, headers: Headers[]): Promise<LoadResult>; close(): Promise<number> } {
+  // A worker thread does not inherit tsx's loader; register it before importing the TypeScript entry.
+  const entry = new URL('./load-worker.ts', import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  const worker = new Worker(bootstrap, { eval: true });
+  return {
+    send: (url, headers) =>
+      new Promise((resolve, reject) => {
+        const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
+        worker.once('error', fail);
+        worker.once('message', (answer: LoadResult | { error: string }) => {
+          worker.off('error', fail);
+          if ('error' in answer) fail(answer.error);
+          else resolve(answer);
+        });
+        worker.postMessage({ url, headers, concurrency: CONCURRENCY });
+      }),
+    close: () => worker.terminate(),
+  };
 }
 
 export async function benchSealedMe(label: string, databaseUrl?: string): Promise<void> {
@@ -91,6 +106,7 @@ export async function benchSealedMe(label: string, databaseUrl?: string): Promis
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
   });
+  const load = loadGenerator();
   try {
     const api = `${server.url}api`;
     const { decrypt } = server.app.serverKey;
@@ -105,7 +121,7 @@ export async function benchSealedMe(label: string, databaseUrl?: string): Promis
       const bareMs = await runPool(REQUESTS, CONCURRENCY, async (index) => {
         if (await bareCryptoCheck(decrypt, batch.headers[index] as Headers, batch.username, batch.rcKey)) valid += 1;
       });
-      const result = await sendFromWorker(`${api}/me`, batch.headers);
+      const result = await load.send(`${api}/me`, batch.headers);
       if (round < 0) continue;
       bareValid += valid;
       bare.push((valid / bareMs) * 1000);
@@ -123,6 +139,7 @@ export async function benchSealedMe(label: string, databaseUrl?: string): Promis
     console.log(`sealed GET /me      ${sealedRps.toFixed(0)} req/s median     (rounds ${rounds(sealed)}; statuses ${JSON.stringify(statuses)})`);
     console.log(`ratio               ${((sealedRps / bareRps) * 100).toFixed(1)} %  (target >= 80 %)`);
   } finally {
+    await load.close();
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
