@@ -3,8 +3,8 @@
  * `run`, so a burst of N requests costs one statement and one commit instead of N.
  * Nothing waits on a timer: a call made while fewer than `maxInFlight` batches run
  * goes out once the event loop has handled the events already there (setImmediate),
- * alone or with the calls those events made. `run` answers item by item, in order; when it throws, every call
- * of that batch rejects with its error.
+ * alone or with the calls those events made. `run` answers item by item, in order;
+ * when it throws, every call of that batch rejects with its error.
  */
 export function batchCalls<In, Out>(
   run: (items: In[]) => Promise<Out[]>,

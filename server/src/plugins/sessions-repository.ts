@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { batchCalls } from '../db/batch-calls.js';
-import type { AcceptRequest, SealStore, SealUser } from '../sealing/check.js';
+import type { Accepted, AcceptRequest, SealStore, SealUser } from '../sealing/check.js';
 import { KEY_GRACE_MS, SALT_MEMORY_MS } from '../../../src/protocol/constants.js';
 
 declare module 'fastify' {
@@ -38,7 +38,7 @@ function createRepository(fastify: FastifyInstance) {
    * the lock the session's state is the newest, and each accepted request gets the next
    * kid of its session in request order.
    */
-  async function acceptMany(requests: AcceptRequest[]): Promise<({ kid: number; user: SealUser } | undefined)[]> {
+  async function acceptMany(requests: AcceptRequest[]): Promise<(Accepted | undefined)[]> {
     const rows = requests.map((r, n) => ({
       n,
       session_id: r.sessionId,
@@ -88,7 +88,7 @@ function createRepository(fastify: FastifyInstance) {
          FROM accepted a JOIN issued i ON i.session_id = a.session_id AND i.secret = a.secret`,
       [JSON.stringify(rows), idleMinutes],
     );
-    const answers: ({ kid: number; user: SealUser } | undefined)[] = requests.map(() => undefined);
+    const answers: (Accepted | undefined)[] = requests.map(() => undefined);
     for (const { n, kid, ...user } of accepted) answers[n] = { kid, user };
     return answers;
   }

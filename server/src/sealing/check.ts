@@ -122,6 +122,12 @@ export interface AcceptRequest {
   secret: string;
 }
 
+/** An accepted request: the kid of the key issued for the answer, and the user as it is now. */
+export interface Accepted {
+  kid: number;
+  user: SealUser;
+}
+
 /** What the check needs from the database; sessions-repository implements it. */
 export interface SealStore {
   /** The username of an active user, for the IV; may come from a cache (usernames do not change). */
@@ -133,7 +139,7 @@ export interface SealStore {
    * user is active under that username, the session live and the key usable, records the
    * salt and issues the next key. Undefined when any of it fails, a replayed salt included.
    */
-  acceptAndIssue(request: AcceptRequest): Promise<{ kid: number; user: SealUser } | undefined>;
+  acceptAndIssue(request: AcceptRequest): Promise<Accepted | undefined>;
 }
 
 export interface SealedSession extends SealUser {
