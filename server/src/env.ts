@@ -74,7 +74,8 @@ export function loadEnv(source: EnvInput | NodeJS.ProcessEnv = process.env): Env
     const property = EnvSchema.properties[name as keyof Env] as { description?: string } | undefined;
     if (BOOLEAN_NAMES.has(name)) return `${name}: must be true, false, 1 or 0`;
     if (property?.description && (error.keyword === 'pattern' || error.keyword === 'enum')) {
-      return `${name}: must be ${property.description}`;
+      const rule = property.description;
+      return `${name}: ${rule.startsWith('must ') ? rule : `must be ${rule}`}`;
     }
     return `${name || '(environment)'}: ${error.message}`;
   });

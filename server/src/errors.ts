@@ -1,16 +1,66 @@
-/** A client error a handler means to answer as is; the error handler turns it into `{message, errors?}`. */
+import {
+  fieldReasonText,
+  serverMessage,
+  type FieldReason,
+  type FieldReasonCode,
+  type MessageParams,
+  type ServerMessageCode,
+} from '../../src/resources/server-messages.js';
+
+/** A field's refusal: a code of the catalogue, with its values when the text has any. */
+export type FieldRefusal = FieldReasonCode | FieldReason;
+
+export interface HttpErrorOptions {
+  /** Values of the message's `{{placeholders}}` (and `count` for its plural). */
+  params?: MessageParams;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A client error a handler means to answer as is. The error handler sends
+ * `{message, code, errors?, reasons?}`: `message` and `errors` in English (API.md),
+ * `code` and `reasons` for a client that words them in the reader's language.
+ */
 export class HttpError extends Error {
+  readonly errors?: Record<string, string>;
+  readonly reasons?: Record<string, FieldReason>;
+  readonly params?: MessageParams;
+  readonly headers?: Record<string, string>;
+
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string>,
-    readonly headers?: Record<string, string>,
+    readonly code: ServerMessageCode,
+    fields?: Record<string, FieldRefusal>,
+    options: HttpErrorOptions = {},
   ) {
-    super(message);
+    super(serverMessage(code, options.params));
     this.name = 'HttpError';
+    if (options.params) this.params = options.params;
+    if (options.headers) this.headers = options.headers;
+    if (fields && Object.keys(fields).length > 0) {
+      this.reasons = Object.fromEntries(
+        Object.entries(fields).map(([field, refusal]) => [field, typeof refusal === 'string' ? { code: refusal } : refusal]),
+      );
+      this.errors = Object.fromEntries(Object.entries(this.reasons).map(([field, reason]) => [field, fieldReasonText(reason)]));
+    }
+  }
+
+  /** The answer's body. */
+  toJSON(): { message: string; code: ServerMessageCode; params?: MessageParams; errors?: Record<string, string>; reasons?: Record<string, FieldReason> } {
+    return {
+      message: this.message,
+      code: this.code,
+      ...(this.params ? { params: this.params } : {}),
+      ...(this.errors ? { errors: this.errors, reasons: this.reasons } : {}),
+    };
   }
 }
 
-export const GENERIC_5XX_MESSAGE = 'Something went wrong. Please try again later.';
-export const NOT_FOUND_MESSAGE = 'Not found.';
-export const VALIDATION_MESSAGE = 'Some fields are not valid.';
+/** The body of an answer that carries only a catalogue message (successes, and errors sent without throwing). */
+export function messageBody(code: ServerMessageCode, params?: MessageParams): { message: string; code: ServerMessageCode; params?: MessageParams } {
+  return { message: serverMessage(code, params), code, ...(params ? { params } : {}) };
+}
+
+export const GENERIC_5XX_MESSAGE = serverMessage('generic');
+export const NOT_FOUND_MESSAGE = serverMessage('notFound');
+export const VALIDATION_MESSAGE = serverMessage('validation');

@@ -152,7 +152,7 @@ export function createHttpClient({
 
     const { status, data } = response;
     if (status === 401) {
-      const error = new ApiError(serverMessageOf(data) ?? t('errors.unauthorized'), 401, { sessionEnded: sealed });
+      const error = new ApiError(serverMessageOf(data, t) ?? t('errors.unauthorized'), 401, { sessionEnded: sealed });
       throw sealed ? endSession(error, request) : error;
     }
     if (GATEWAY_STATUSES.has(status) && !hasRcKey) throw new ApiError(t('errors.generic'), status);
@@ -160,8 +160,8 @@ export function createHttpClient({
       throw endSession(new ApiError(t('errors.server'), status >= 500 ? status : 500, { sessionEnded: true }), request);
     }
     if (status >= 200 && status < 300) return { status, data: data as T, header };
-    throw new ApiError(serverMessageOf(data) ?? t('errors.http', { status }), status, {
-      errors: validationErrorsOf(data),
+    throw new ApiError(serverMessageOf(data, t) ?? t('errors.http', { status }), status, {
+      errors: validationErrorsOf(data, t),
       body: data,
     });
   }

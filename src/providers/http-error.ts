@@ -31,20 +31,53 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** `{field: reason}` from a server body; anything else (such as row lists) is not form-field data. */
-export function validationErrorsOf(body: unknown): ValidationErrors | undefined {
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+interface CodedReason {
+  code: string;
+  params?: Record<string, unknown>;
+}
+
+function isCoded(value: unknown): value is CodedReason {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
+}
+
+function paramsOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * `{field: reason}` from a server body, each reason in the reader's language where the
+ * server sent its code (`reasons`), as sent otherwise. Anything else (such as an upload's
+ * row list) is not form-field data.
+ */
+export function validationErrorsOf(body: unknown, t?: Translate): ValidationErrors | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const errors = (body as { errors?: unknown }).errors;
+  const { errors, reasons } = body as { errors?: unknown; reasons?: unknown };
   if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return undefined;
-  const entries = Object.entries(errors).filter(
-    (entry): entry is [string, string | string[]] =>
-      typeof entry[1] === 'string' || (Array.isArray(entry[1]) && entry[1].every((item) => typeof item === 'string')),
-  );
+  const coded = paramsOf(reasons);
+  const entries = Object.entries(errors)
+    .filter(
+      (entry): entry is [string, string | string[]] =>
+        typeof entry[1] === 'string' || (Array.isArray(entry[1]) && entry[1].every((item) => typeof item === 'string')),
+    )
+    .map(([field, reason]): [string, string | string[]] => {
+      const code = coded[field];
+      return t && isCoded(code) && typeof reason === 'string' ? [field, fieldReasonOf(code, reason, t)] : [field, reason];
+    });
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-export function serverMessageOf(body: unknown): string | undefined {
+/** One field's (or one upload cell's) reason in the reader's words; `english` when the code is unknown. */
+export function fieldReasonOf(reason: CodedReason, english: string, t: Translate): string {
+  return t(`serverField.${reason.code}`, { ...paramsOf(reason.params), defaultValue: english });
+}
+
+/** The server's message in the reader's language where it sent a code, as sent otherwise. */
+export function serverMessageOf(body: unknown, t?: Translate): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const message = (body as { message?: unknown }).message;
-  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+  const { message, code, params } = body as { message?: unknown; code?: unknown; params?: unknown };
+  const english = typeof message === 'string' && message.trim() !== '' ? message : undefined;
+  if (!t || typeof code !== 'string' || english === undefined) return english;
+  return t(`server.${code}`, { ...paramsOf(params), defaultValue: english });
 }

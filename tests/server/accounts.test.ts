@@ -14,7 +14,7 @@ import {
 } from './helper.js';
 
 const RC_KEY = /^[0-9a-f]{8}\.[A-Za-z0-9_-]{32,}$/;
-const BAD_CREDENTIALS = { message: 'Incorrect username or password.' };
+const BAD_CREDENTIALS = { message: 'Incorrect username or password.', code: 'badCredentials' };
 
 describeEachDatabase('accounts', (suite) => {
   const post = (app: Awaited<ReturnType<typeof suite.build>>, url: string, payload: object, remoteAddress = freshIp()) =>
@@ -67,7 +67,7 @@ describeEachDatabase('accounts', (suite) => {
     }
     const blocked = await post(app, '/login', { username, password });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: expect.any(String) });
+    expect(blocked.json()).toMatchObject({ message: expect.any(String) });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -96,7 +96,7 @@ describeEachDatabase('accounts', (suite) => {
     const username = uniqueName('p');
     const registered = await post(app, '/users', { username, email: `${username}@example.com`, password: 'Secret123', name: 'Pat' });
     expect(registered.statusCode).toBe(201);
-    expect(registered.json()).toEqual({ message: 'User has been added successfully.', user_id: expect.stringMatching(/^\d+$/) });
+    expect(registered.json()).toMatchObject({ message: 'User has been added successfully.', user_id: expect.stringMatching(/^\d+$/) });
     const [row] = await suite.sql<{ role: number; status: string; password_hash: string }>(
       'SELECT role, status, password_hash FROM users WHERE id = $1',
       [registered.json().user_id],
@@ -108,7 +108,7 @@ describeEachDatabase('accounts', (suite) => {
     expect((await post(app, '/login', { username, password: 'Wrong1234' })).json()).toEqual(BAD_CREDENTIALS);
     const pending = await post(app, '/login', { username, password: 'Secret123' });
     expect(pending.statusCode).toBe(403);
-    expect(pending.json()).toEqual({ message: expect.any(String) });
+    expect(pending.json()).toMatchObject({ message: expect.any(String) });
 
     await suite.sql(`UPDATE users SET status = 'active' WHERE id = $1`, [registered.json().user_id]);
     expect((await post(app, '/login', { username, password: 'Secret123' })).statusCode).toBe(200);
@@ -123,7 +123,7 @@ describeEachDatabase('accounts', (suite) => {
     const other = uniqueName('o');
     const sameName = await post(app, '/users', { username: username.toUpperCase(), email: `${other}@example.com`, password: 'Secret123', name: 'A' });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toEqual({ message: expect.any(String), errors: { username: expect.any(String) } });
+    expect(sameName.json()).toMatchObject({ message: expect.any(String), errors: { username: expect.any(String) } });
     const sameEmail = await post(app, '/users', { username: other, email: email.toUpperCase(), password: 'Secret123', name: 'A' });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().errors).toEqual({ email: expect.any(String) });
@@ -149,7 +149,7 @@ describeEachDatabase('accounts', (suite) => {
     const response = await post(app, '/users', payload);
     expect(response.statusCode).toBe(422);
     const body = response.json();
-    expect(body).toEqual({ message: expect.any(String), errors: expect.any(Object) });
+    expect(body).toMatchObject({ message: expect.any(String), code: "validation", errors: expect.any(Object) });
     expect(Object.keys(body.errors)).toEqual([field]);
   });
 
@@ -160,7 +160,7 @@ describeEachDatabase('accounts', (suite) => {
 
     const forgot = await post(app, '/forgot-password', { email });
     expect(forgot.statusCode).toBe(200);
-    expect(forgot.json()).toEqual({ message: 'OTP sent successfully.' });
+    expect(forgot.json()).toMatchObject({ message: 'OTP sent successfully.' });
     const code = await latestOutboxCode(suite.dataDir(), email);
     const [stored] = await suite.sql<{ code_hash: string }>(
       'SELECT code_hash FROM password_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1',
@@ -170,14 +170,14 @@ describeEachDatabase('accounts', (suite) => {
 
     const reset = await post(app, '/reset-password', { email, otp: code, newPassword: 'Changed123' });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ message: 'Password changed successfully.' });
+    expect(reset.json()).toMatchObject({ message: 'Password changed successfully.' });
     expect((await post(app, '/login', { username, password })).statusCode).toBe(401);
     expect((await post(app, '/login', { username, password: 'Changed123' })).statusCode).toBe(200);
     expect((await sealed(app, session, { method: 'GET', url: `${API}/me` })).json()).toEqual(SESSION_EXPIRED);
 
     const reused = await post(app, '/reset-password', { email, otp: code, newPassword: 'Again1234' });
     expect(reused.statusCode).toBe(422);
-    expect(reused.json()).toEqual({ message: expect.any(String), errors: { otp: expect.any(String) } });
+    expect(reused.json()).toMatchObject({ message: expect.any(String), errors: { otp: expect.any(String) } });
   });
 
   it('answers forgot-password identically for unknown, pending and active addresses, mailing only the active one', async () => {
@@ -241,7 +241,7 @@ describeEachDatabase('accounts', (suite) => {
     const app = await suite.build();
     const { email } = await createUser(suite, app);
     for (let request = 0; request < 5; request += 1) {
-      expect((await post(app, '/forgot-password', { email })).json()).toEqual({ message: 'OTP sent successfully.' });
+      expect((await post(app, '/forgot-password', { email })).json()).toMatchObject({ message: 'OTP sent successfully.' });
     }
     const codes = await outboxCodes(suite.dataDir(), email, 3);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -261,7 +261,7 @@ describeEachDatabase('accounts', (suite) => {
       payload: { oldPassword: 'Wrong1234', newPassword: 'Changed123' },
     });
     expect(wrongOld.statusCode).toBe(422);
-    expect(wrongOld.json()).toEqual({ message: expect.any(String), errors: { oldPassword: expect.any(String) } });
+    expect(wrongOld.json()).toMatchObject({ message: expect.any(String), errors: { oldPassword: expect.any(String) } });
 
     const weak = await sealed(app, current, {
       method: 'POST',
@@ -277,7 +277,7 @@ describeEachDatabase('accounts', (suite) => {
       payload: { oldPassword: password, newPassword: 'Changed123' },
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ message: 'Password changed successfully.' });
+    expect(changed.json()).toMatchObject({ message: 'Password changed successfully.' });
     expect((await sealed(app, current, { method: 'GET', url: `${API}/me` })).statusCode).toBe(200);
     expect((await sealed(app, other, { method: 'GET', url: `${API}/me` })).statusCode).toBe(401);
     expect((await post(app, '/login', { username, password: 'Changed123' })).statusCode).toBe(200);

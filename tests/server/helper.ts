@@ -16,7 +16,7 @@ import type { SealedHeaders, SealInput } from '../../src/protocol/types.js';
 export const API = '/backoffice/api';
 export const ADMIN_PASSWORD = 'Super1234';
 export const DEMO_PASSWORD = 'Demo12345';
-export const SESSION_EXPIRED = { message: 'Your session has expired. Please login again.' };
+export const SESSION_EXPIRED = { message: 'Your session has expired. Please login again.', code: 'sessionExpired' };
 
 /** Small keys and a quiet log: the protocol is the same, start-up much faster. */
 export const TEST_ENV: EnvInput = {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { API, createUser, describeEachDatabase, freshIp, latestOutboxCode, login, sealed, type SuiteContext } from './helper.js';
 
-const GENERIC_5XX = { message: 'Something went wrong. Please try again later.' };
+const GENERIC_5XX = { message: 'Something went wrong. Please try again later.', code: 'generic' };
 // The last write of a password change: the user row is already updated when it fails.
 const REVOKING = { table: 'sessions', event: 'UPDATE', when: 'OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL' } as const;
 

@@ -2,7 +2,7 @@ import type { onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { canAccess, type AccessRequest } from '../../../src/resources/access.js';
 import { enabledResources } from '../../../src/resources/generate.js';
-import { HttpError, NOT_FOUND_MESSAGE } from '../errors.js';
+import { HttpError } from '../errors.js';
 
 /** What every API route must declare in `config.access`. */
 export type RouteAccess = 'anonymous' | 'authenticated' | AccessRequest;
@@ -23,8 +23,6 @@ declare module 'fastify' {
     apiPrefix: string;
   }
 }
-
-export const FORBIDDEN_MESSAGE = 'You do not have permission to do this.';
 
 export interface AccessPluginOptions {
   /** Under the API prefix but served by plugins that cannot declare access (the OpenAPI UI). */
@@ -47,9 +45,9 @@ export default fp<AccessPluginOptions>(
         const config = await fastify.appConfig.current();
         // A disabled module's routes do not exist as far as the client can tell.
         if (!enabledResources(config).some((definition) => definition.name === access.resource)) {
-          throw new HttpError(404, NOT_FOUND_MESSAGE);
+          throw new HttpError(404, 'notFound');
         }
-        if (!canAccess(request.session?.role, access)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+        if (!canAccess(request.session?.role, access)) throw new HttpError(403, 'forbidden');
       };
 
     fastify.addHook('onRoute', (route: RouteOptions) => {

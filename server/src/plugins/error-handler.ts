@@ -1,51 +1,90 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { GENERIC_5XX_MESSAGE, HttpError, NOT_FOUND_MESSAGE, VALIDATION_MESSAGE } from '../errors.js';
+import type { FieldReason } from '../../../src/resources/server-messages.js';
+import { HttpError, messageBody } from '../errors.js';
+import { ruleOfDescription } from '../schemas/common.js';
+
+interface ValidatorParams {
+  missingProperty?: string;
+  additionalProperty?: string;
+  limit?: number;
+  format?: string;
+  type?: string | string[];
+  allowedValues?: unknown[];
+}
+
+/** The catalogue's reason for one validator error (compiled with verbose: the schema comes along). */
+function reasonOf(error: FastifySchemaValidationError): FieldReason {
+  const params = error.params as ValidatorParams;
+  const schema = (error as { parentSchema?: { description?: string } }).parentSchema;
+  const named = ruleOfDescription(schema?.description);
+  switch (error.keyword) {
+    case 'required':
+      return { code: 'required' };
+    case 'additionalProperties':
+      return { code: 'notAllowed' };
+    // Lengths and bounds say their limit; a named rule is about the value's shape.
+    case 'minLength':
+      return params.limit === 1 ? { code: 'required' } : { code: 'tooShort', params: { limit: params.limit ?? 0 } };
+    case 'maxLength':
+      return { code: 'tooLong', params: { limit: params.limit ?? 0 } };
+    case 'minimum':
+      return { code: 'tooSmall', params: { limit: params.limit ?? 0 } };
+    case 'maximum':
+      return { code: 'tooLarge', params: { limit: params.limit ?? 0 } };
+    case 'enum':
+      return named ?? { code: 'oneOf', params: { values: (params.allowedValues ?? []).join(', ') } };
+    case 'format':
+      return named ?? (params.format === 'email' ? { code: 'email' } : { code: 'format', params: { format: params.format ?? '' } });
+    case 'type':
+      return named ?? { code: 'type', params: { type: [params.type ?? ''].flat().join(' or ') } };
+    default:
+      return named ?? { code: 'invalid' };
+  }
+}
 
 /** `{field: reason}` from the validator's errors; the first reason per field is the one a form shows. */
-export function fieldErrors(validation: FastifySchemaValidationError[], context = 'body'): Record<string, string> {
-  const errors: Record<string, string> = {};
+export function fieldReasons(validation: FastifySchemaValidationError[], context = 'body'): Record<string, FieldReason> {
+  const reasons: Record<string, FieldReason> = {};
   for (const error of validation) {
-    const params = error.params as { missingProperty?: string };
+    const params = error.params as ValidatorParams;
     const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const field = params.missingProperty ? [path, params.missingProperty].filter(Boolean).join('.') : path || context;
-    // Compiled with verbose, so the schema's description can say what a pattern means.
-    const description = (error as { parentSchema?: { description?: string } }).parentSchema?.description;
-    const reason =
-      error.keyword === 'required'
-        ? 'is required'
-        : error.keyword === 'pattern' && description
-          ? `must be ${description}`
-          : (error.message ?? 'is not valid');
-    errors[field] ??= reason;
+    const child = params.missingProperty ?? params.additionalProperty;
+    const field = child ? [path, child].filter(Boolean).join('.') : path || context;
+    reasons[field] ??= reasonOf(error);
   }
-  return errors;
+  return reasons;
 }
 
 /**
- * The one error handler: every failure answers `{message, errors?}`. Validation is 422
- * (the client maps it like the legacy statuses), client errors keep their status, and
- * a server error hides its details, which go to the log only.
+ * The one error handler: every failure answers `{message, code, errors?, reasons?}`.
+ * Validation is 422 (the client maps it like the legacy statuses), client errors keep
+ * their status, and a server error hides its details, which go to the log only.
  */
 export default fp(
   async (fastify) => {
     fastify.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if ('validation' in error && error.validation) {
-        return reply.code(422).send({ message: VALIDATION_MESSAGE, errors: fieldErrors(error.validation, error.validationContext) });
+        const reasons = fieldReasons(error.validation, error.validationContext);
+        return reply.code(422).send(new HttpError(422, 'validation', reasons).toJSON());
       }
       const status = error.statusCode ?? 500;
+      if (error instanceof HttpError && status < 500) {
+        if (error.headers) reply.headers(error.headers);
+        return reply.code(status).send(error.toJSON());
+      }
       if (status >= 400 && status < 500) {
-        if (error instanceof HttpError && error.headers) reply.headers(error.headers);
-        const errors = error instanceof HttpError ? error.errors : undefined;
-        return reply.code(status).send(errors ? { message: error.message, errors } : { message: error.message });
+        // Fastify's own client errors (a malformed body, a wrong content type, a body over the limit).
+        const code = status === 415 ? 'unsupportedMedia' : status === 413 ? 'bodyTooLarge' : 'badRequest';
+        return reply.code(status).send(messageBody(code));
       }
       request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
-      return reply.code(status >= 500 && status < 600 ? status : 500).send({ message: GENERIC_5XX_MESSAGE });
+      return reply.code(status >= 500 && status < 600 ? status : 500).send(messageBody('generic'));
     });
 
     fastify.setNotFoundHandler((request, reply) => {
       request.log.info({ method: request.method, url: request.url }, 'no such route');
-      return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+      return reply.code(404).send(messageBody('notFound'));
     });
   },
   { name: 'error-handler' },

@@ -15,9 +15,6 @@ declare module 'fastify' {
   }
 }
 
-/** One message for every cause, so a probe learns nothing; the log says which check failed. */
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please login again.';
-
 /** The next cipher key, readable by a browser script even when the API is on another origin. */
 export function sendRcKey(reply: FastifyReply, rcKey: string): void {
   reply.header(RC_KEY_HEADER, rcKey);
@@ -34,7 +31,8 @@ export default fp(
       const result = await check(request.headers);
       if (!result.ok) {
         request.log.info({ reason: result.reason }, 'sealed request refused');
-        throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+        // One message for every cause, so a probe learns nothing; the log says which check failed.
+        throw new HttpError(401, 'sessionExpired');
       }
       request.session = result.session;
       // Set now, before the handler: an answer it fails with still carries the next key.

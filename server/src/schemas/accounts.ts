@@ -1,22 +1,20 @@
 import Type from 'typebox';
 import { USERNAME_PATTERN } from '../../../src/protocol/constants.js';
+import { rule } from './common.js';
 
 // Shared with env.ts so a configured or generated password can always be typed in the UI.
 export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*[0-9]).{8,200}$';
-export const PASSWORD_RULE = 'at least 8 characters with a letter and a digit';
+export const PASSWORD_RULE = rule('password');
 
 // A description is what a 422 says about a value that misses the pattern.
-export const Username = Type.String({
-  pattern: USERNAME_PATTERN.source,
-  description: '3 to 15 characters: letters, digits, dot, underscore or hyphen',
-});
+export const Username = Type.String({ pattern: USERNAME_PATTERN.source, description: rule('username') });
 export const NewPassword = Type.String({ pattern: PASSWORD_PATTERN, description: PASSWORD_RULE });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Role = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
   description: '0 Super Admin, 1 Admin, 2 User',
 });
 // Ids are bigint in the database; a string keeps them exact in JavaScript.
-export const UserId = Type.String({ pattern: '^[1-9][0-9]{0,17}$' });
+export const UserId = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: rule('id') });
 
 export const PublicKeyReply = Type.Object({ publicKey: Type.String({ description: 'SPKI PEM' }) });
 
@@ -39,16 +37,16 @@ export const RegisterBody = Type.Object({
   username: Username,
   email: Email,
   password: NewPassword,
-  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'not blank' }),
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: rule('notBlank') }),
 });
 
-export const RegisterReply = Type.Object({ message: Type.String(), user_id: UserId });
+export const RegisterReply = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()), user_id: UserId });
 
 export const ForgotPasswordBody = Type.Object({ email: Email });
 
 export const ResetPasswordBody = Type.Object({
   email: Email,
-  otp: Type.String({ pattern: '^[0-9]{6}$', description: '6 digits' }),
+  otp: Type.String({ pattern: '^[0-9]{6}$', description: rule('otp') }),
   newPassword: NewPassword,
 });
 

@@ -1,11 +1,12 @@
 import Type from 'typebox';
 import { MAIL_DOMAIN_PATTERN } from '../../../src/config/values.js';
 import { Email, NewPassword, Role, UserId, Username } from './accounts.js';
+import { rule } from './common.js';
 
 // The admin module's API: users, enterprises and the audit log, under
 // be-api-management/admin. Lists answer `200 [T]` with the total in x-total-count.
 
-const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: 'a positive integer, as a string' });
+const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: rule('id') });
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Timestamp = Type.String({ format: 'date-time' });
 const Text = (description: string) => Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description });
@@ -16,7 +17,7 @@ export const ListQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'from 1' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 20 })),
   sort: Type.Optional(
-    Type.String({ pattern: '^[A-Za-z]+:(asc|desc)(,[A-Za-z]+:(asc|desc))*$', description: 'field:asc|desc, comma-separated' }),
+    Type.String({ pattern: '^[A-Za-z]+:(asc|desc)(,[A-Za-z]+:(asc|desc))*$', description: rule('sort', { fields: 'the list columns' }) }),
   ),
 };
 
@@ -45,7 +46,7 @@ export const UsersQuery = Type.Object({
 
 const UserFields = {
   email: Email,
-  name: Text('not blank'),
+  name: Text(rule('notBlank')),
   role: Role,
   enterpriseId: Nullable(Id),
 };
@@ -53,7 +54,7 @@ const UserFields = {
 export const UserUpdateBody = Type.Object(UserFields);
 export const UserCreateBody = Type.Object({ username: Username, password: NewPassword, ...UserFields });
 
-export const UserReply = Type.Object({ message: Type.String(), user: AdminUser });
+export const UserReply = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()), user: AdminUser });
 
 export const Enterprise = Type.Object({
   id: Id,
@@ -81,8 +82,8 @@ export const EnterprisesQuery = Type.Object({
 });
 
 export const EnterpriseBody = Type.Object({
-  name: Text('not blank'),
-  mailDomain: Type.String({ pattern: MAIL_DOMAIN_PATTERN, maxLength: 253, description: 'a lowercase domain such as bank.example' }),
+  name: Text(rule('notBlank')),
+  mailDomain: Type.String({ pattern: MAIL_DOMAIN_PATTERN, maxLength: 253, description: rule('mailDomain') }),
   isBank: Type.Boolean(),
   isActive: Type.Optional(Type.Boolean({ default: true })),
 });
@@ -99,7 +100,7 @@ export const AuditRecord = Type.Object({
   after: Type.Unknown(),
 });
 
-const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' });
+const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: rule('date') });
 
 export const AuditQuery = Type.Object({
   ...ListQuery,

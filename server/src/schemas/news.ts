@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { rule } from './common.js';
 
 // News management (API.md "News management"). Ids are bigint in the database and strings here.
 
@@ -13,8 +14,8 @@ export const COMPANY_SORT_FIELDS = ['compName', 'companyId', 'isin', 'ticker', '
 
 const sortPattern = (fields: readonly string[]) => `^(${fields.join('|')}):(asc|desc)(,(${fields.join('|')}):(asc|desc)){0,2}$`;
 
-export const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: 'a positive integer id' });
-const IsoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'a date as YYYY-MM-DD' });
+export const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: rule('id') });
+const IsoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: rule('date') });
 export const NewsStatusSchema = Type.Enum(NEWS_STATUSES, { description: 'PENDING, APPROVED or REJECTED' });
 export const TableName = Type.Enum(NEWS_TABLES, { description: 'a tableName the server sent' });
 
@@ -24,7 +25,7 @@ export const PageSize = Type.Integer({ minimum: 1, maximum: 200 });
 export const NewsListQuery = Type.Object(
   {
     companyIds: Type.Optional(
-      Type.String({ pattern: '^\\s*[1-9][0-9]{0,17}\\s*(,\\s*[1-9][0-9]{0,17}\\s*){0,499}$', description: 'comma-separated company ids (at most 500)' }),
+      Type.String({ pattern: '^\\s*[1-9][0-9]{0,17}\\s*(,\\s*[1-9][0-9]{0,17}\\s*){0,499}$', description: rule('companyIds') }),
     ),
     allCompany: Type.Optional(Type.Boolean({ description: 'true ignores companyIds' })),
     newsStatus: Type.Optional(NewsStatusSchema),
@@ -32,7 +33,7 @@ export const NewsListQuery = Type.Object(
     dateTo: Type.Optional(IsoDate),
     page: Type.Optional(Page),
     pageSize: Type.Optional(PageSize),
-    sort: Type.Optional(Type.String({ pattern: sortPattern(NEWS_SORT_FIELDS), description: `field:asc|desc with field one of ${NEWS_SORT_FIELDS.join(', ')}` })),
+    sort: Type.Optional(Type.String({ pattern: sortPattern(NEWS_SORT_FIELDS), description: rule('sort', { fields: NEWS_SORT_FIELDS.join(', ') }) })),
   },
   { additionalProperties: false },
 );
@@ -122,7 +123,7 @@ export const CompanyListQuery = Type.Object(
   {
     page: Type.Optional(Page),
     pageSize: Type.Optional(PageSize),
-    sort: Type.Optional(Type.String({ pattern: sortPattern(COMPANY_SORT_FIELDS), description: `field:asc|desc with field one of ${COMPANY_SORT_FIELDS.join(', ')}` })),
+    sort: Type.Optional(Type.String({ pattern: sortPattern(COMPANY_SORT_FIELDS), description: rule('sort', { fields: COMPANY_SORT_FIELDS.join(', ') }) })),
     q: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },
@@ -134,11 +135,21 @@ export const SearchCompanyQuery = Type.Object(
 );
 export const SearchCompanyReply = Type.Array(Type.Object({ companyId: Id, compName: Type.String() }));
 
+const Params = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+
 export const UploadErrorReply = Type.Object({
   message: Type.String(),
+  code: Type.Optional(Type.String()),
+  params: Type.Optional(Params),
   // Rows of the sheet for a bad file; `{field: reason}` for a bad form (no file, say).
   errors: Type.Optional(
-    Type.Union([Type.Array(Type.Object({ row: Type.Integer(), field: Type.String(), reason: Type.String() })), Type.Record(Type.String(), Type.String())]),
+    Type.Union([
+      Type.Array(
+        Type.Object({ row: Type.Integer(), field: Type.String(), reason: Type.String(), code: Type.String(), params: Type.Optional(Params) }),
+      ),
+      Type.Record(Type.String(), Type.String()),
+    ]),
   ),
+  reasons: Type.Optional(Type.Record(Type.String(), Type.Object({ code: Type.String(), params: Type.Optional(Params) }))),
 });
 export const UploadReply = Type.Object({ result: Type.Object({ inserted: Type.Integer(), updated: Type.Integer() }) });

@@ -7,19 +7,6 @@ import { codeMatches, CODE_TTL_MINUTES, generateCode, hashCode } from './one-tim
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { recordAudit } from './audit.js';
 
-export const MESSAGES = {
-  badCredentials: 'Incorrect username or password.',
-  pending: 'Your account is waiting for approval by an administrator.',
-  disabled: 'Your account has been disabled.',
-  tooManyAttempts: 'Too many failed attempts. Please try again later.',
-  registered: 'User has been added successfully.',
-  taken: 'This username or email is already registered.',
-  codeSent: 'OTP sent successfully.',
-  passwordChanged: 'Password changed successfully.',
-  badCode: 'The code is wrong, already used or expired.',
-  badOldPassword: 'The current password is incorrect.',
-} as const;
-
 export interface LoginResult {
   userId: string;
   username: string;
@@ -38,7 +25,7 @@ export function createAccountsService(fastify: FastifyInstance) {
       const usernameKey = username.toLowerCase();
       const retryAfter = await loginFailures.retryAfterSeconds(usernameKey, ip);
       if (retryAfter > 0) {
-        throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(retryAfter) });
+        throw new HttpError(429, 'tooManyAttempts', undefined, { headers: { 'retry-after': String(retryAfter) } });
       }
 
       const user = await users.findByUsername(username);
@@ -46,10 +33,10 @@ export function createAccountsService(fastify: FastifyInstance) {
       const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
       if (!user || !valid) {
         await loginFailures.record(usernameKey, ip);
-        throw new HttpError(401, MESSAGES.badCredentials);
+        throw new HttpError(401, 'badCredentials');
       }
       // Only now: a pending or disabled account is no secret from someone who knows its password.
-      if (user.status !== 'active') throw new HttpError(403, user.status === 'pending' ? MESSAGES.pending : MESSAGES.disabled);
+      if (user.status !== 'active') throw new HttpError(403, user.status === 'pending' ? 'accountPending' : 'accountDisabled');
 
       const accessToken = newAccessToken();
       const secret = newCipherSecret();
@@ -79,10 +66,10 @@ export function createAccountsService(fastify: FastifyInstance) {
       });
       if (id) return id;
       const taken = await users.conflicts(input.username, input.email);
-      const errors: Record<string, string> = {};
-      if (taken.username) errors.username = 'is already taken';
-      if (taken.email) errors.email = 'is already registered';
-      throw new HttpError(409, MESSAGES.taken, errors);
+      throw new HttpError(409, 'taken', {
+        ...(taken.username ? { username: 'usernameTaken' } : {}),
+        ...(taken.email ? { email: 'emailTaken' } : {}),
+      });
     },
 
     /** Answers the same whatever the address: only an active account gets a code. */
@@ -123,14 +110,14 @@ export function createAccountsService(fastify: FastifyInstance) {
       });
       if (outcome !== 'changed') {
         fastify.log.info({ outcome }, 'password reset refused');
-        throw new HttpError(422, MESSAGES.badCode, { otp: MESSAGES.badCode });
+        throw new HttpError(422, 'badCode', { otp: 'codeWrong' });
       }
     },
 
     async changePassword(session: SealedSession, oldPassword: string, newPassword: string): Promise<void> {
       const user = await users.findById(session.id);
       if (!user || !(await verifyPassword(oldPassword, user.password_hash))) {
-        throw new HttpError(422, MESSAGES.badOldPassword, { oldPassword: MESSAGES.badOldPassword });
+        throw new HttpError(422, 'badOldPassword', { oldPassword: 'incorrect' });
       }
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { HttpError, VALIDATION_MESSAGE } from '../errors.js';
+import { HttpError } from '../errors.js';
 
 // What every admin list shares: pages from 1, `sort=field:asc|desc,...` over a
 // whitelist of columns, and text search that treats % and _ as plain characters.
@@ -30,7 +30,7 @@ export function orderBy(sort: string | undefined, columns: Record<string, string
     const [field = '', direction = ''] = part.split(':');
     const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
     if (!column || (direction !== 'asc' && direction !== 'desc')) {
-      throw new HttpError(422, VALIDATION_MESSAGE, { sort: `must be field:asc or field:desc with field one of ${Object.keys(columns).join(', ')}` });
+      throw new HttpError(422, 'validation', { sort: { code: 'sort', params: { fields: Object.keys(columns).join(', ') } } });
     }
     return `${column} ${direction.toUpperCase()}`;
   });

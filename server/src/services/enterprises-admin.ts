@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
-import { HttpError, NOT_FOUND_MESSAGE } from '../errors.js';
+import { HttpError } from '../errors.js';
 import type { Enterprise, EnterpriseInput } from '../plugins/enterprises-repository.js';
 import type { SealedSession } from '../sealing/check.js';
 import { isUniqueViolation } from './admin-lists.js';
 import { recordAudit } from './audit.js';
-
-export const ENTERPRISE_MESSAGES = {
-  taken: 'An enterprise with this name already exists.',
-} as const;
 
 type Actor = Pick<SealedSession, 'id' | 'username'>;
 
 /** What the audit log keeps of an enterprise: its own columns, not the derived count. */
 const snapshot = ({ userCount: _n, createdAt: _c, updatedAt: _u, ...enterprise }: Enterprise) => enterprise;
 
-const takenError = () => new HttpError(409, ENTERPRISE_MESSAGES.taken, { name: 'is already taken' });
+const takenError = () => new HttpError(409, 'enterpriseTaken', { name: 'nameTaken' });
 
 /** Each change in one transaction with its audit record. */
 export function createEnterprisesAdminService(fastify: FastifyInstance) {
@@ -33,7 +29,7 @@ export function createEnterprisesAdminService(fastify: FastifyInstance) {
   async function change(actor: Actor, id: string, action: string, next: (before: Enterprise) => EnterpriseInput): Promise<Enterprise> {
     return guarded(async (tx) => {
       const before = await enterprises.findById(id, tx, true);
-      if (!before) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      if (!before) throw new HttpError(404, 'notFound');
       const input = next(before);
       const { id: _id, ...current } = snapshot(before);
       if (JSON.stringify(current) === JSON.stringify({ ...current, ...input })) return before;

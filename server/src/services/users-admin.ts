@@ -1,32 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
-import { HttpError, NOT_FOUND_MESSAGE } from '../errors.js';
-import { FORBIDDEN_MESSAGE } from '../plugins/access.js';
+import { HttpError } from '../errors.js';
 import type { AdminUser, UserChange } from '../plugins/users-admin-repository.js';
 import type { SealedSession } from '../sealing/check.js';
 import type { Role } from '../../../src/resources/types.js';
 import { checkUserChange, emailAllowedFor, type UserRuleRefusal, type UserState, type UserStatus } from '../../../src/resources/user-rules.js';
-import { createAccountsService, MESSAGES as ACCOUNT_MESSAGES } from './accounts.js';
+import { createAccountsService } from './accounts.js';
 import { isUniqueViolation } from './admin-lists.js';
 import { recordAudit, type AuditActor } from './audit.js';
 import { hashPassword } from './passwords.js';
-
-export const USER_MESSAGES = {
-  added: 'User has been added successfully.',
-  updated: 'User has been updated successfully.',
-  approved: 'User has been approved.',
-  disabled: 'User has been disabled.',
-  enabled: 'User has been enabled.',
-  resetSent: 'A password reset code has been sent to the user.',
-  taken: ACCOUNT_MESSAGES.taken,
-  superAdminOnly: 'Only a Super Admin can create, promote to or change a Super Admin.',
-  lastSuperAdmin: 'The last active Super Admin cannot be demoted or disabled.',
-  bankDomain: "The email address must be in the bank's mail domain.",
-  noEnterprise: 'The enterprise does not exist or is disabled.',
-  notPending: 'Only a pending registration can be approved.',
-  notDisabled: 'Only a disabled user can be enabled.',
-  notActive: 'Only an active user can be sent a password reset code.',
-} as const;
 
 export interface NewUserInput extends UserChange {
   username: string;
@@ -42,9 +24,9 @@ const snapshot = ({ createdAt: _c, updatedAt: _u, ...user }: AdminUser) => user;
 
 function refusal(refused: UserRuleRefusal): HttpError {
   if (refused.kind === 'forbidden') {
-    return new HttpError(403, refused.reason === 'superAdminOnly' ? USER_MESSAGES.superAdminOnly : FORBIDDEN_MESSAGE);
+    return new HttpError(403, refused.reason === 'superAdminOnly' ? 'superAdminOnly' : 'forbidden');
   }
-  return new HttpError(422, USER_MESSAGES.lastSuperAdmin, { [refused.field]: USER_MESSAGES.lastSuperAdmin });
+  return new HttpError(422, 'lastSuperAdmin', { [refused.field]: 'lastSuperAdmin' });
 }
 
 /**
@@ -67,21 +49,20 @@ export function createUsersAdminService(fastify: FastifyInstance) {
     const enterprise = await enterprises.findById(enterpriseId, tx);
     // A user may stay in an enterprise disabled since; nobody new joins one.
     if (!enterprise || (!enterprise.isActive && enterpriseId !== unchangedId)) {
-      throw new HttpError(422, USER_MESSAGES.noEnterprise, { enterpriseId: USER_MESSAGES.noEnterprise });
+      throw new HttpError(422, 'noEnterprise', { enterpriseId: 'enterpriseUnavailable' });
     }
     if (!emailAllowedFor(email, enterprise)) {
-      const reason = `must end with @${enterprise.mailDomain}`;
-      throw new HttpError(422, USER_MESSAGES.bankDomain, { email: reason });
+      throw new HttpError(422, 'bankDomain', { email: { code: 'mailDomainEnd', params: { domain: enterprise.mailDomain } } });
     }
   }
 
   async function duplicate(tx: Queryable, username: string | null, email: string, exceptId: string | null): Promise<HttpError | null> {
     const taken = await users.conflicts(username, email, exceptId, tx);
     if (!taken.username && !taken.email) return null;
-    const errors: Record<string, string> = {};
-    if (taken.username) errors.username = 'is already taken';
-    if (taken.email) errors.email = 'is already registered';
-    return new HttpError(409, USER_MESSAGES.taken, errors);
+    return new HttpError(409, 'taken', {
+      ...(taken.username ? { username: 'usernameTaken' } : {}),
+      ...(taken.email ? { email: 'emailTaken' } : {}),
+    });
   }
 
   /**
@@ -95,21 +76,21 @@ export function createUsersAdminService(fastify: FastifyInstance) {
         const seen = await users.findById(id, tx);
         const activeSuperAdmins = seen?.role === 0 ? await users.lockActiveSuperAdmins(tx) : Number.POSITIVE_INFINITY;
         const user = await users.lock(id, tx);
-        if (!user) throw new HttpError(404, NOT_FOUND_MESSAGE);
+        if (!user) throw new HttpError(404, 'notFound');
         return fn(tx, user, user.role === 0 && seen?.role !== 0 ? await users.lockActiveSuperAdmins(tx) : activeSuperAdmins);
       });
     } catch (error) {
       // Another request took the address between the check and the write.
-      if (isUniqueViolation(error)) throw new HttpError(409, USER_MESSAGES.taken, { email: 'is already registered' });
+      if (isUniqueViolation(error)) throw new HttpError(409, 'taken', { email: 'emailTaken' });
       throw error;
     }
   }
 
-  async function setStatus(actor: Actor, id: string, from: UserStatus[], to: UserStatus, action: string, refusedMessage: string) {
+  async function setStatus(actor: Actor, id: string, from: UserStatus[], to: UserStatus, action: string, refused: 'notPending' | 'notDisabled') {
     return withUser(id, async (tx, user, superAdmins) => {
       check(actor, id, user, { role: user.role, status: to }, superAdmins);
       if (user.status === to) return user;
-      if (!from.includes(user.status)) throw new HttpError(422, refusedMessage, { status: refusedMessage });
+      if (!from.includes(user.status)) throw new HttpError(422, refused, { status: refused === 'notPending' ? 'statusNotPending' : 'statusNotDisabled' });
       await users.setStatus(id, to, tx);
       // Disabling ends every session at once; the seal check also refuses a non-active user.
       if (to === 'disabled') await sessions.revokeAllOfUser(id, tx);
@@ -129,7 +110,7 @@ export function createUsersAdminService(fastify: FastifyInstance) {
         if (taken) throw taken;
         const id = await users.insertIfAbsent({ ...input, status: 'active', passwordHash }, tx);
         // Lost a race with another insert of the same name or address.
-        if (!id) throw (await duplicate(tx, input.username, input.email, null)) ?? new HttpError(409, USER_MESSAGES.taken);
+        if (!id) throw (await duplicate(tx, input.username, input.email, null)) ?? new HttpError(409, 'taken');
         const created = (await users.findById(id, tx)) as AdminUser;
         await recordAudit(tx, { actor: auditActor(actor), entity: 'user', entityId: id, action: 'create', after: snapshot(created) });
         return created;
@@ -149,15 +130,15 @@ export function createUsersAdminService(fastify: FastifyInstance) {
       });
     },
 
-    approve: (actor: Actor, id: string) => setStatus(actor, id, ['pending'], 'active', 'approve', USER_MESSAGES.notPending),
-    disable: (actor: Actor, id: string) => setStatus(actor, id, ['pending', 'active'], 'disabled', 'disable', USER_MESSAGES.notDisabled),
-    enable: (actor: Actor, id: string) => setStatus(actor, id, ['disabled'], 'active', 'enable', USER_MESSAGES.notDisabled),
+    approve: (actor: Actor, id: string) => setStatus(actor, id, ['pending'], 'active', 'approve', 'notPending'),
+    disable: (actor: Actor, id: string) => setStatus(actor, id, ['pending', 'active'], 'disabled', 'disable', 'notDisabled'),
+    enable: (actor: Actor, id: string) => setStatus(actor, id, ['disabled'], 'active', 'enable', 'notDisabled'),
 
     /** Mails a one-time code exactly as /forgot-password does, to a user the caller may manage. */
     async resetPassword(actor: Actor, id: string): Promise<void> {
       const email = await withUser(id, async (tx, user) => {
         check(actor, id, user, user);
-        if (user.status !== 'active') throw new HttpError(422, USER_MESSAGES.notActive, { status: USER_MESSAGES.notActive });
+        if (user.status !== 'active') throw new HttpError(422, 'notActive', { status: 'statusNotActive' });
         await recordAudit(tx, { actor: auditActor(actor), entity: 'user', entityId: id, action: 'reset-password' });
         return user.email;
       });

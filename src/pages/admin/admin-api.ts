@@ -1,4 +1,6 @@
 import { useCustom, useCustomMutation, type BaseRecord } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import { serverMessageOf } from '../../providers';
 import type { Role } from '../../resources/types';
 import type { UserStatus } from '../../resources/user-rules';
 
@@ -35,6 +37,7 @@ export function useEnterpriseOptions(): EnterpriseOption[] {
 /** approve / disable / enable / reset-password on one user; the server's message is the toast. */
 export function useUserCommand() {
   const { mutate, mutation } = useCustomMutation<{ message: string }>();
+  const { t } = useTranslation();
   return {
     pending: mutation.isPending,
     run(command: UserCommand, user: AdminUser, onDone?: () => void) {
@@ -43,7 +46,7 @@ export function useUserCommand() {
           url: `${USERS_ENDPOINT}/${encodeURIComponent(user.id)}/${command}`,
           method: 'post',
           values: {},
-          successNotification: (data) => ({ type: 'success', message: String(data?.data?.message ?? '') }),
+          successNotification: (data) => ({ type: 'success', message: serverMessageOf(data?.data, t) ?? '' }),
         },
         { onSuccess: () => onDone?.() },
       );

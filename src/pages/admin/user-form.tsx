@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, Form, Input, Select, Space, Typography } fro
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { fieldErrorsOf, useRole } from '../../providers';
+import { fieldErrorsOf, serverMessageOf, useRole } from '../../providers';
 import type { RouteSpec } from '../../resources/generate';
 import { useRuntime } from '../../resources/registry-context';
 import { ROLE_LABEL_KEYS, type Role } from '../../resources/types';
@@ -44,7 +44,7 @@ export default function UserForm({ route }: { route: RouteSpec }) {
     meta: { method: 'put' },
     successNotification: (data) => ({
       type: 'success',
-      message: String((data?.data as { message?: string } | undefined)?.message ?? t('admin.users.saved')),
+      message: serverMessageOf(data?.data, t) ?? t('admin.users.saved'),
     }),
     onMutationError: (error) =>
       form.setFields(fieldErrorsOf(error, ['username', 'name', 'role', 'enterpriseId', 'password'], { email: 'emailLocal' }) as never),

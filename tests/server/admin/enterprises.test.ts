@@ -46,7 +46,7 @@ describeEachDatabase('admin: enterprises', (suite) => {
 
     const taken = await call(app, superAdmin, 'POST', '/enterprises', { name: existing.name.toUpperCase(), mailDomain: 'x.example', isBank: false });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'An enterprise with this name already exists.', errors: { name: 'is already taken' } });
+    expect(taken.json()).toMatchObject({ message: 'An enterprise with this name already exists.', errors: { name: 'is already taken' } });
     const other = await createEnterprise(app, superAdmin);
     const renamed = await call(app, superAdmin, 'PUT', `/enterprises/${other.id}`, { name: existing.name, mailDomain: other.mailDomain, isBank: false });
     expect(renamed.statusCode).toBe(409);

@@ -64,7 +64,7 @@ describeEachDatabase('admin: users', (suite) => {
 
     const sameName = await call(app, admin, 'POST', '/users', newUserBody({ username: first.username.toUpperCase() }));
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toEqual({ message: 'This username or email is already registered.', errors: { username: 'is already taken' } });
+    expect(sameName.json()).toMatchObject({ message: 'This username or email is already registered.', errors: { username: 'is already taken' } });
     const sameEmail = await call(app, admin, 'POST', '/users', newUserBody({ email: first.email.toUpperCase() }));
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().errors).toEqual({ email: 'is already registered' });
@@ -127,7 +127,9 @@ describeEachDatabase('admin: users', (suite) => {
     expect(demote.statusCode).toBe(422);
     expect(demote.json()).toEqual({
       message: 'The last active Super Admin cannot be demoted or disabled.',
-      errors: { role: 'The last active Super Admin cannot be demoted or disabled.' },
+      code: 'lastSuperAdmin',
+      errors: { role: 'cannot change: this is the last active Super Admin' },
+      reasons: { role: { code: 'lastSuperAdmin' } },
     });
     const disable = await call(app, superAdmin, 'POST', `/users/${superAdmin.userId}/disable`);
     expect(disable.statusCode).toBe(422);
@@ -246,7 +248,7 @@ describeEachDatabase('admin: users', (suite) => {
     const target = await createUser(suite, app);
     const response = await call(app, admin, 'POST', `/users/${target.userId}/reset-password`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'A password reset code has been sent to the user.' });
+    expect(response.json()).toMatchObject({ message: 'A password reset code has been sent to the user.' });
     const otp = await latestOutboxCode(suite.dataDir(), target.email);
     const reset = await app.inject({
       method: 'POST',

@@ -16,7 +16,7 @@ describeEachDatabase('news access', (suite) => {
       // Reached the handler: a validation answer, not 401/403/404.
       expect((await post(app, session, '/change-news-status', { items: [], newsStatus: 'APPROVED' })).statusCode).toBe(422);
       expect((await post(app, session, '/update-company', { companyId: '999999999' })).statusCode).toBe(404);
-      expect((await get(app, session, '/companies/999999999')).json()).toEqual({ message: 'Company not found.' });
+      expect((await get(app, session, '/companies/999999999')).json()).toMatchObject({ message: 'Company not found.' });
     }
   });
 

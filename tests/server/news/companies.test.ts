@@ -81,7 +81,7 @@ describeEachDatabase('companies', (suite) => {
 
     const missing = await get(app, admin, '/companies/999999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Company not found.' });
+    expect(missing.json()).toMatchObject({ message: 'Company not found.' });
     expect((await get(app, admin, '/companies/0')).statusCode).toBe(422);
     expect((await get(app, admin, '/companies/abc')).statusCode).toBe(422);
   });
@@ -113,8 +113,9 @@ describeEachDatabase('companies', (suite) => {
       isin: '',
     });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json()).toEqual({
-      message: 'Company details may contain only letters, digits and spaces (email and website also @ and .).',
+    expect(invalid.json()).toMatchObject({
+      message: "The company could not be updated. Please ensure alphanumeric characters only. For email addresses, '@','.' only.",
+      code: 'companyInvalid',
       errors: {
         compName: 'must contain letters, digits and spaces only',
         sector: 'must contain letters, digits and spaces only',
@@ -143,7 +144,7 @@ describeEachDatabase('companies', (suite) => {
     expect(readSheet(response.rawPayload).rows).toEqual([TEMPLATE_HEADERS]);
     const wrong = await get(app, analyst, '/excel-template', {}, { 'x-api-key': 'nope' });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ message: 'The x-api-key header is missing or wrong.' });
+    expect(wrong.json()).toMatchObject({ message: 'The x-api-key header is missing or wrong.' });
   });
 
   it('uploads companies: inserts new ISINs, updates known ones, audits each change', async () => {
@@ -199,10 +200,12 @@ describeEachDatabase('companies', (suite) => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       message: 'Some rows are not valid (3 problems); nothing was imported.',
+      code: 'uploadRows',
+      params: { count: 3 },
       errors: [
-        { row: 3, field: 'compName', reason: 'must contain letters, digits and spaces only' },
-        { row: 3, field: 'email', reason: 'must be an email address' },
-        { row: 5, field: 'isin', reason: 'repeats the ISIN of row 4' },
+        { row: 3, field: 'compName', reason: 'must contain letters, digits and spaces only', code: 'letters' },
+        { row: 3, field: 'email', reason: 'must be an email address', code: 'email' },
+        { row: 5, field: 'isin', reason: 'repeats the ISIN of row 4', code: 'duplicateIsin', params: { row: 4 } },
       ],
     });
     expect(await companyCount()).toBe(before);
@@ -215,7 +218,7 @@ describeEachDatabase('companies', (suite) => {
 
     const renamed = await upload(callers, Buffer.from('compName,isin\nAcme,IN0000000001\n'), 'companies.xlsx');
     expect(renamed.statusCode).toBe(422);
-    expect(renamed.json()).toEqual({ message: 'The file is not an .xlsx workbook.' });
+    expect(renamed.json()).toMatchObject({ message: 'The file is not an .xlsx workbook.' });
 
     const zipNotXlsx = await upload(callers, Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200, 1)]));
     expect(zipNotXlsx.statusCode).toBe(422);
@@ -230,31 +233,31 @@ describeEachDatabase('companies', (suite) => {
 
     const wrongHeaders = await upload(callers, workbook([['Company Name', ...TEMPLATE_HEADERS.slice(1, 9)], ['Acme', testIsin()]]));
     expect(wrongHeaders.statusCode).toBe(422);
-    expect(wrongHeaders.json().message).toContain('missing compName, isActive; unexpected Company Name');
+    expect(wrongHeaders.json()).toMatchObject({ code: 'uploadHeaders', message: expect.stringContaining('The header row must be exactly: compName,') });
     expect(wrongHeaders.json().errors).toEqual([
-      { row: 1, field: 'compName', reason: 'header is missing' },
-      { row: 1, field: 'isActive', reason: 'header is missing' },
-      { row: 1, field: 'Company Name', reason: 'header is not expected' },
+      { row: 1, field: 'compName', reason: 'header is missing', code: 'headerMissing' },
+      { row: 1, field: 'isActive', reason: 'header is missing', code: 'headerMissing' },
+      { row: 1, field: 'Company Name', reason: 'header is not expected', code: 'headerUnexpected' },
     ]);
 
     const formula = await upload(callers, workbook([TEMPLATE_HEADERS, row('Formula Co', testIsin())], { A2: { t: 's', v: 'Formula Co', f: 'CONCATENATE("Formula"," Co")' } }));
     expect(formula.statusCode).toBe(422);
-    expect(formula.json().errors).toEqual([{ row: 2, field: 'compName', reason: 'must be a value, not a formula' }]);
+    expect(formula.json().errors).toEqual([{ row: 2, field: 'compName', reason: 'must be a value, not a formula', code: 'formula' }]);
     // isActive too: such a row is refused, not left out of an otherwise accepted file.
     const activeFormula = await upload(callers, workbook([TEMPLATE_HEADERS, row('Formula Active Co', testIsin())], { J2: { t: 'b', v: true, f: 'TRUE()' } }));
     expect(activeFormula.statusCode).toBe(422);
-    expect(activeFormula.json().errors).toEqual([{ row: 2, field: 'isActive', reason: 'must be a value, not a formula' }]);
+    expect(activeFormula.json().errors).toEqual([{ row: 2, field: 'isActive', reason: 'must be a value, not a formula', code: 'formula' }]);
 
     const html = await upload(callers, workbook([TEMPLATE_HEADERS, row('<img src=x onerror=alert(1)>', testIsin()), row('=1+2', testIsin())]));
     expect(html.statusCode).toBe(422);
     expect(html.json().errors).toEqual([
-      { row: 2, field: 'compName', reason: 'must contain letters, digits and spaces only' },
-      { row: 3, field: 'compName', reason: 'must contain letters, digits and spaces only' },
+      { row: 2, field: 'compName', reason: 'must contain letters, digits and spaces only', code: 'letters' },
+      { row: 3, field: 'compName', reason: 'must contain letters, digits and spaces only', code: 'letters' },
     ]);
 
     const huge = await upload(callers, Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(10 * 1024 * 1024 + 10)]));
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ message: 'The file is larger than 10 MB.' });
+    expect(huge.json()).toMatchObject({ message: 'The file is larger than 10 MB.' });
 
     const noFile = await postMultipart(callers.app, callers.admin, '/upload-companies', { userId: callers.admin.userId });
     expect(noFile.statusCode).toBe(422);
@@ -269,7 +272,7 @@ describeEachDatabase('companies', (suite) => {
     const rows = Array.from({ length: 50_001 }, (_, index) => row(`Bulk ${index}`, `ZZ${String(index).padStart(9, '0')}0`));
     const response = await upload(callers, workbook([TEMPLATE_HEADERS, ...rows]));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: 'The sheet has more than 50000 companies; split it into several files.' });
+    expect(response.json()).toMatchObject({ message: 'The sheet has more than 50000 companies; split it into several files.' });
     expect(await companyCount()).toBe(before);
   }, 60_000);
 });

@@ -186,11 +186,13 @@ describeEachDatabase('news feeds', (suite) => {
       newsStatus: 'APPROVED',
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       message: 'Some news items were not found; nothing was changed.',
-      errors: {
-        'items.1': `news item ${ids.a3} in news_feed not found`,
-        'items.2': 'news item 999999999 in news_feed not found',
+      code: 'newsItemsNotFound',
+      errors: { 'items.1': 'does not exist', 'items.2': 'does not exist' },
+      reasons: {
+        'items.1': { code: 'newsItemMissing' },
+        'items.2': { code: 'newsItemMissing' },
       },
     });
     const [row] = await suite.sql<{ news_status: string }>('SELECT news_status FROM news WHERE news_item_id = $1', [ids.b1]);
@@ -240,7 +242,7 @@ describeEachDatabase('news feeds', (suite) => {
     for (const headers of keys) {
       const response = await postMultipart(app, analyst, '/excel-download', fields, undefined, headers);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'The x-api-key header is missing or wrong.' });
+      expect(response.json()).toMatchObject({ message: 'The x-api-key header is missing or wrong.' });
     }
     for (const value of ['not json', '[]', JSON.stringify([{ newsItemId: ids.a1, tableName: 'secret' }])]) {
       const response = await postMultipart(app, analyst, '/excel-download', { newsItemsForExcel: value }, undefined, { 'x-api-key': EXCEL_API_KEY });

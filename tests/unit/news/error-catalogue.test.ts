@@ -127,10 +127,10 @@ describe('the news-management error catalogue', () => {
       ),
     );
     const error = await failureOf(() => post(dataProvider, '/be-api-management/news/update-company', { companyId: '1' }));
-    expect(catalogueMessage('companyUpdate', error, t)).toBe('Please enter valid inputs for company');
+    expect(catalogueMessage('companyUpdate', error, t)).toBe("The company could not be updated. Please ensure alphanumeric characters only. For email addresses, '@','.' only.");
     const { createI18n } = await import('../../../src/i18n/i18n');
     const es = createI18n('es');
-    expect(catalogueMessage('companyUpdate', error, (key) => es.t(key))).toBe('Introduzca datos válidos para la empresa');
+    expect(catalogueMessage('companyUpdate', error, (key) => es.t(key))).toBe("No se pudo actualizar la compañía. Use solo caracteres alfanuméricos. En las direcciones de correo electrónico, solo '@' y '.'.");
   });
 
   it('search and company-list failures are silent', async () => {

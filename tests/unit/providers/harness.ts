@@ -49,12 +49,12 @@ export const accountHandlers = [
 
 export const server = setupServer(...accountHandlers);
 
-export function createHarness() {
+export function createHarness(language: 'en' | 'es' = 'en') {
   const storage = createMemoryStorage();
   const session = createSessionStore(storage);
   const ends: SessionEndEvent[] = [];
   session.subscribe((event) => ends.push(event));
-  const i18n = createI18n('en');
+  const i18n = createI18n(language);
   const translate = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
   const { sealer, calls } = createFakeSealer();
   const client = createHttpClient({ baseURL: API, session, translate, sealer });

@@ -225,6 +225,36 @@ describe('answers that keep the session', () => {
     expect(session.isActive()).toBe(true);
   });
 
+  it("words a coded answer in the reader's language, fields and plurals included; an unknown code keeps the server's words", async () => {
+    const { client } = createHarness('es');
+    server.use(
+      http.post(`${API}/users`, () =>
+        HttpResponse.json(
+          {
+            message: 'Some fields are not valid.',
+            code: 'validation',
+            errors: { username: 'must be at most 15 characters', email: 'is already registered', name: 'is odd' },
+            reasons: { username: { code: 'tooLong', params: { limit: 15 } }, email: { code: 'emailTaken' }, name: { code: 'noSuchCode' } },
+          },
+          { status: 422 },
+        ),
+      ),
+      http.post(`${API}/forgot-password`, () =>
+        HttpResponse.json({ message: 'A row is not valid (1 problem).', code: 'uploadRows', params: { count: 1 } }, { status: 422 }),
+      ),
+      http.post(`${API}/reset-password`, () => HttpResponse.json({ message: 'Brand new words.', code: 'brandNew' }, { status: 422 })),
+    );
+    const invalid = await failure(client.request({ method: 'post', url: '/users', data: {} }));
+    expect(invalid).toMatchObject({
+      message: 'Algunos campos no son válidos.',
+      errors: { username: 'debe tener como máximo 15 caracteres', email: 'ya está registrado', name: 'is odd' },
+    });
+    const counted = await failure(client.request({ method: 'post', url: '/forgot-password', data: {} }));
+    expect(counted.message).toBe('Una fila no es válida (1 problema); no se ha importado nada.');
+    const unknown = await failure(client.request({ method: 'post', url: '/reset-password', data: {} }));
+    expect(unknown.message).toBe('Brand new words.');
+  });
+
   it('an anonymous 401 (wrong password) is a plain error', async () => {
     const { client, ends } = createHarness();
     const error = await failure(client.request({ method: 'post', url: '/login', data: { username: 'x', password: 'y' } }));

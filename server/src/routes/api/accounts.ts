@@ -12,7 +12,8 @@ import {
   ResetPasswordBody,
 } from '../../schemas/accounts.js';
 import { ErrorReply, MessageReply } from '../../schemas/common.js';
-import { createAccountsService, MESSAGES } from '../../services/accounts.js';
+import { createAccountsService } from '../../services/accounts.js';
+import { messageBody } from '../../errors.js';
 import { sendRcKey } from '../../plugins/sealing.js';
 import type { SealedSession } from '../../sealing/check.js';
 import type { FastifyRequest } from 'fastify';
@@ -75,7 +76,7 @@ const accounts: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const userId = await service.register(request.body);
-      return reply.code(201).send({ message: MESSAGES.registered, user_id: userId });
+      return reply.code(201).send({ ...messageBody('registered'), user_id: userId });
     },
   );
 
@@ -92,7 +93,7 @@ const accounts: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       await service.requestPasswordCode(request.body.email);
-      return { message: MESSAGES.codeSent };
+      return messageBody('codeSent');
     },
   );
 
@@ -109,7 +110,7 @@ const accounts: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       await service.resetPassword(request.body.email, request.body.otp, request.body.newPassword);
-      return { message: MESSAGES.passwordChanged };
+      return messageBody('passwordChanged');
     },
   );
 
@@ -126,7 +127,7 @@ const accounts: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       await service.changePassword(sessionOf(request), request.body.oldPassword, request.body.newPassword);
-      return { message: MESSAGES.passwordChanged };
+      return messageBody('passwordChanged');
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { MessageReply } from '../../schemas/common.js';
+import { messageBody } from '../../errors.js';
 import accounts from './accounts.js';
 import news from './news/index.js';
 import admin from './admin/index.js';
@@ -20,7 +21,7 @@ const api: FastifyPluginAsyncTypebox = async (fastify) => {
     async (_request, reply) =>
       (await fastify.dbHealthy())
         ? { status: 'ok' as const }
-        : reply.code(503).send({ message: 'The database is not reachable or not migrated.' }),
+        : reply.code(503).send(messageBody('databaseDown')),
   );
 
   fastify.get(

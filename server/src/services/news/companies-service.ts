@@ -12,82 +12,98 @@ import {
 } from '../../../../src/resources/company-rules.js';
 import type { CompanySheet } from '../../../../src/resources/company-sheet.js';
 import { HttpError } from '../../errors.js';
+import {
+  fieldReasonText,
+  serverMessage,
+  type FieldReason,
+  type FieldReasonCode,
+  type MessageParams,
+  type ServerMessageCode,
+} from '../../../../src/resources/server-messages.js';
 import type { CompanyRow } from '../../plugins/companies-repository.js';
 import { recordAudits, recordAudit, type AuditActor } from '../audit.js';
 import type { ExcelService } from './excel.js';
 
-export const COMPANY_MESSAGES = {
-  invalid: 'Company details may contain only letters, digits and spaces (email and website also @ and .).',
-  notFound: 'Company not found.',
-  isinTaken: 'is used by another company',
-};
-
-export const UPLOAD_MESSAGES = {
-  unreadable: 'The file is not a readable .xlsx workbook.',
-  emptySheet: 'The sheet is empty: expected a header row and at least one company.',
-  tooManyRows: `The sheet has more than ${COMPANY_UPLOAD_MAX_ROWS} companies; split it into several files.`,
-};
-
-const TEXT_RULE = 'letters, digits and spaces only';
-const EMAIL_RULE = "letters, digits, spaces, '@' and '.' only";
 const MAX_REPORTED_ERRORS = 200;
 // Any constant nothing else uses: uploads queue on it, so two files with the same new ISIN
 // cannot both try to insert it.
 const UPLOAD_LOCK = 7_263_548_003;
 
+/** One refused cell: English `reason` (API.md) with its catalogue code and values. */
 export interface RowProblem {
   row: number;
   field: string;
   reason: string;
+  code: FieldReasonCode;
+  params?: MessageParams;
 }
 
-/** An upload refused with `{message, errors: [{row, field, reason}]}`; nothing was written. */
+/** An upload refused with `{message, code, errors: [{row, field, reason, code}]}`; nothing was written. */
 export class UploadError extends Error {
+  readonly params?: MessageParams;
   constructor(
-    message: string,
+    readonly code: ServerMessageCode,
     readonly errors?: RowProblem[],
+    params?: MessageParams,
   ) {
-    super(message);
+    super(serverMessage(code, params));
     this.name = 'UploadError';
+    if (params) this.params = params;
+  }
+
+  toJSON() {
+    return {
+      message: this.message,
+      code: this.code,
+      ...(this.params ? { params: this.params } : {}),
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
   }
 }
 
-/** The shared rule's reason codes in the API's words (the client words the same codes itself). */
-function reasonText(error: CompanyFieldError, firstRowWithIsin?: number): string {
+/** The shared rule's reason codes as the catalogue's (the client words the preview's the same way). */
+function companyReason(error: CompanyFieldError, firstRowWithIsin?: number): FieldReason {
   switch (error.reason) {
     case 'required':
-      return 'is required';
+      return { code: 'required' };
     case 'invalidCharacters':
-      return `must contain ${TEXT_RULE}`;
+      return { code: 'letters' };
     case 'invalidEmailCharacters':
-      return `must contain ${EMAIL_RULE}`;
+      return { code: 'emailLetters' };
     case 'tooLong':
-      return `must be at most ${COMPANY_TEXT_RULES[error.field as CompanyTextField].max} characters`;
+      return { code: 'tooLong', params: { limit: COMPANY_TEXT_RULES[error.field as CompanyTextField].max } };
     case 'invalidIsin':
-      return 'must be an ISIN: 2 capital letters, 9 capital letters or digits, then a digit';
+      return { code: 'isin' };
     case 'invalidEmail':
-      return 'must be an email address';
+      return { code: 'email' };
     case 'invalidBoolean':
-      return 'must be TRUE or FALSE';
+      return { code: 'boolean' };
     case 'formula':
-      return 'must be a value, not a formula';
+      return { code: 'formula' };
     case 'duplicateIsin':
-      return `repeats the ISIN of row ${firstRowWithIsin}`;
+      return { code: 'duplicateIsin', params: { row: firstRowWithIsin ?? 0 } };
   }
+}
+
+function problem(row: number, field: string, reason: FieldReason): RowProblem {
+  return { row, field, reason: fieldReasonText(reason), ...reason };
 }
 
 /** The sheet's companies, or an UploadError naming every problem (the first 200). */
 function uploadedCompanies(sheet: CompanySheet): CompanyValues[] {
   if (!sheet.ok) {
-    if (sheet.reason !== 'wrongHeaders') throw new UploadError(UPLOAD_MESSAGES[sheet.reason]);
-    const parts = [
-      sheet.missing.length > 0 ? `missing ${sheet.missing.join(', ')}` : '',
-      sheet.unexpected.length > 0 ? `unexpected ${sheet.unexpected.join(', ')}` : '',
-    ].filter(Boolean);
-    throw new UploadError(`The header row must be exactly: ${COMPANY_FIELDS.join(', ')} (${parts.join('; ')}).`, [
-      ...sheet.missing.map((field) => ({ row: sheet.headerRow, field, reason: 'header is missing' })),
-      ...sheet.unexpected.map((field) => ({ row: sheet.headerRow, field, reason: 'header is not expected' })),
-    ]);
+    if (sheet.reason !== 'wrongHeaders') {
+      if (sheet.reason === 'tooManyRows') throw new UploadError('uploadTooManyRows', undefined, { max: COMPANY_UPLOAD_MAX_ROWS });
+      throw new UploadError(sheet.reason === 'unreadable' ? 'uploadUnreadable' : 'uploadEmpty');
+    }
+    throw new UploadError(
+      'uploadHeaders',
+      [
+        ...sheet.missing.map((field) => problem(sheet.headerRow, field, { code: 'headerMissing' })),
+        ...sheet.unexpected.map((field) => problem(sheet.headerRow, field, { code: 'headerUnexpected' })),
+      ],
+      { expected: COMPANY_FIELDS.join(', ') },
+    );
   }
   const problems: RowProblem[] = [];
   // The row a duplicate repeats: the first one whose ISIN the sheet reader took as valid.
@@ -97,12 +113,13 @@ function uploadedCompanies(sheet: CompanySheet): CompanyValues[] {
       firstRowWithIsin.set(values.isin, row);
     }
     for (const error of errors) {
-      if (problems.length < MAX_REPORTED_ERRORS) problems.push({ row, field: error.field, reason: reasonText(error, firstRowWithIsin.get(values.isin)) });
+      if (problems.length < MAX_REPORTED_ERRORS) problems.push(problem(row, error.field, companyReason(error, firstRowWithIsin.get(values.isin))));
     }
   }
   if (problems.length > 0) {
-    const count = problems.length >= MAX_REPORTED_ERRORS ? `${MAX_REPORTED_ERRORS}+` : String(problems.length);
-    throw new UploadError(`Some rows are not valid (${count} problems); nothing was imported.`, problems);
+    // At the cap, the count says "200+": more problems may lie beyond it.
+    const count = problems.length >= MAX_REPORTED_ERRORS ? `${MAX_REPORTED_ERRORS}+` : problems.length;
+    throw new UploadError('uploadRows', problems, { count });
   }
   return sheet.rows.map((row) => companyValuesOf(row.values));
 }
@@ -119,15 +136,15 @@ export function createCompaniesService(fastify: FastifyInstance, excel: ExcelSer
       const companyId = String(input.companyId);
       return fastify.db.transaction(async (tx) => {
         const before = await companies.findForUpdate(tx, companyId);
-        if (!before) throw new HttpError(404, COMPANY_MESSAGES.notFound);
+        if (!before) throw new HttpError(404, 'companyNotFound');
         const merged = { ...companyValuesOf(before), ...input };
         const errors = checkCompany(merged);
         if (errors.length > 0) {
-          throw new HttpError(422, COMPANY_MESSAGES.invalid, Object.fromEntries(errors.map((error) => [error.field, reasonText(error)])));
+          throw new HttpError(422, 'companyInvalid', Object.fromEntries(errors.map((error) => [error.field, companyReason(error)])));
         }
         const value = companyValuesOf(merged);
         if (value.isin !== before.isin && (await companies.isinTaken(tx, value.isin, companyId))) {
-          throw new HttpError(422, COMPANY_MESSAGES.invalid, { isin: COMPANY_MESSAGES.isinTaken });
+          throw new HttpError(422, 'companyInvalid', { isin: 'isinTaken' });
         }
         const after = await companies.update(tx, companyId, value);
         await recordAudit(tx, { actor, entity: 'company', entityId: companyId, action: 'update', before, after });

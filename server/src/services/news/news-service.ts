@@ -4,12 +4,6 @@ import type { NewsFilter, NewsRef, NewsRow, NewsSortField, SortTerm } from '../.
 import type { NewsStatus } from '../../schemas/news.js';
 import { recordAudits, type AuditActor } from '../audit.js';
 
-export const NEWS_MESSAGES = {
-  notFound: 'News item not found.',
-  itemsNotFound: 'Some news items were not found; nothing was changed.',
-  noneFound: 'None of the selected news items exist.',
-};
-
 export function parseSort<F extends string>(sort: string | undefined): Array<SortTerm<F>> {
   if (!sort) return [];
   return sort.split(',').map((term) => {
@@ -61,7 +55,7 @@ export function createNewsService(fastify: FastifyInstance) {
       sort?: string;
     }): Promise<{ items: ReturnType<typeof newsItemJson>[]; total: number }> {
       if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
-        throw new HttpError(422, 'Some fields are not valid.', { dateTo: 'must not be before dateFrom' });
+        throw new HttpError(422, 'validation', { dateTo: 'dateOrder' });
       }
       const filter: NewsFilter = {
         companyIds: query.allCompany || !query.companyIds ? undefined : [...new Set(query.companyIds.split(',').map((id) => id.trim()))],
@@ -79,7 +73,7 @@ export function createNewsService(fastify: FastifyInstance) {
 
     async details(ref: NewsRef) {
       const row = await news.findDetails(ref);
-      if (!row) throw new HttpError(404, NEWS_MESSAGES.notFound);
+      if (!row) throw new HttpError(404, 'newsNotFound');
       return { ...newsItemJson(row), body: row.body, comment: row.comment };
     },
 
@@ -88,11 +82,10 @@ export function createNewsService(fastify: FastifyInstance) {
       return fastify.db.transaction(async (tx) => {
         const locked = await news.lockForUpdate(tx, refs);
         const byKey = new Map(locked.map((row) => [`${row.newsItemId}:${row.tableName}`, row]));
-        const errors: Record<string, string> = {};
-        refs.forEach((ref, index) => {
-          if (!byKey.has(`${ref.newsItemId}:${ref.tableName}`)) errors[`items.${index}`] = `news item ${ref.newsItemId} in ${ref.tableName} not found`;
-        });
-        if (Object.keys(errors).length > 0) throw new HttpError(422, NEWS_MESSAGES.itemsNotFound, errors);
+        const missing = Object.fromEntries(
+          refs.flatMap((ref, index) => (byKey.has(`${ref.newsItemId}:${ref.tableName}`) ? [] : [[`items.${index}`, 'newsItemMissing' as const]])),
+        );
+        if (Object.keys(missing).length > 0) throw new HttpError(422, 'newsItemsNotFound', missing);
 
         const updated = await news.setStatus(tx, refs.map((ref) => ref.newsItemId), status, comment, actor.username);
         await recordAudits(
@@ -115,7 +108,7 @@ export function createNewsService(fastify: FastifyInstance) {
 
     async rowsForExcel(refs: readonly NewsRef[]): Promise<NewsRow[]> {
       const rows = await news.findMany(refs);
-      if (rows.length === 0) throw new HttpError(422, NEWS_MESSAGES.noneFound, { newsItemsForExcel: 'none of these news items exist' });
+      if (rows.length === 0) throw new HttpError(422, 'newsNoneFound', { newsItemsForExcel: 'newsItemMissing' });
       return rows;
     },
   };

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { ErrorReply } from '../../../schemas/common.js';
 import { Enterprise, EnterpriseBody, EnterprisesQuery, IdParams } from '../../../schemas/admin.js';
 import { createEnterprisesAdminService } from '../../../services/enterprises-admin.js';
-import { NOT_FOUND_MESSAGE } from '../../../errors.js';
+import { messageBody } from '../../../errors.js';
 import { TOTAL_COUNT } from './audit-log.js';
 import { callerOf, tags } from './session.js';
 
@@ -38,7 +38,7 @@ const enterprises: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: edit },
       schema: { tags, summary: 'One enterprise (the edit form)', params: IdParams, response: { 200: Enterprise, ...errors } },
     },
-    async (request, reply) => (await repository.findById(request.params.id)) ?? reply.code(404).send({ message: NOT_FOUND_MESSAGE }),
+    async (request, reply) => (await repository.findById(request.params.id)) ?? reply.code(404).send(messageBody('notFound')),
   );
 
   fastify.post(

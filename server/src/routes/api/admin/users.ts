@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorReply, MessageReply } from '../../../schemas/common.js';
 import { AdminUser, EnterpriseOption, IdParams, UserCreateBody, UserReply, UsersQuery, UserUpdateBody } from '../../../schemas/admin.js';
-import { createUsersAdminService, USER_MESSAGES } from '../../../services/users-admin.js';
+import { createUsersAdminService } from '../../../services/users-admin.js';
+import { messageBody } from '../../../errors.js';
 import type { Role } from '../../../../../src/resources/types.js';
 import { TOTAL_COUNT } from './audit-log.js';
 import { callerOf, tags } from './session.js';
@@ -55,7 +56,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const user = await repository.findById(request.params.id);
-      return user ?? reply.code(404).send({ message: 'Not found.' });
+      return user ?? reply.code(404).send(messageBody('notFound'));
     },
   );
 
@@ -72,7 +73,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const user = await service.create(callerOf(request), request.body);
-      return reply.code(201).send({ message: USER_MESSAGES.added, user });
+      return reply.code(201).send({ ...messageBody('registered'), user });
     },
   );
 
@@ -88,19 +89,19 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: UserReply, ...errors },
       },
     },
-    async (request) => ({ message: USER_MESSAGES.updated, user: await service.update(callerOf(request), request.params.id, request.body) }),
+    async (request) => ({ ...messageBody('userUpdated'), user: await service.update(callerOf(request), request.params.id, request.body) }),
   );
 
   const statusRoutes = [
-    ['approve', 'Approves a pending self-registration', USER_MESSAGES.approved, service.approve],
-    ['disable', "Disables the user and ends the user's sessions at once", USER_MESSAGES.disabled, service.disable],
-    ['enable', 'Enables a disabled user', USER_MESSAGES.enabled, service.enable],
+    ['approve', 'Approves a pending self-registration', 'userApproved', service.approve],
+    ['disable', "Disables the user and ends the user's sessions at once", 'userDisabled', service.disable],
+    ['enable', 'Enables a disabled user', 'userEnabled', service.enable],
   ] as const;
   for (const [action, summary, message, run] of statusRoutes) {
     fastify.post(
       `/users/:id/${action}`,
       { config: { access: edit }, schema: { tags, summary, params: IdParams, response: { 200: UserReply, ...errors } } },
-      async (request) => ({ message, user: await run(callerOf(request), request.params.id) }),
+      async (request) => ({ ...messageBody(message), user: await run(callerOf(request), request.params.id) }),
     );
   }
 
@@ -117,7 +118,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       await service.resetPassword(callerOf(request), request.params.id);
-      return { message: USER_MESSAGES.resetSent };
+      return messageBody('resetSent');
     },
   );
 };

@@ -26,15 +26,13 @@ import {
   UploadReply,
 } from '../../../schemas/news.js';
 import type { CompanySortField } from '../../../plugins/companies-repository.js';
-import { COMPANY_MESSAGES, createCompaniesService, UploadError } from '../../../services/news/companies-service.js';
+import { createCompaniesService, UploadError } from '../../../services/news/companies-service.js';
 import { createExcelService, XLSX_CONTENT_TYPE } from '../../../services/news/excel.js';
 import { createNewsService, normaliseRefs, parseSort } from '../../../services/news/news-service.js';
 import { readMultipart } from './multipart.js';
 
 const tags = ['news'];
 const TOTAL_COUNT = 'x-total-count';
-export const API_KEY_MESSAGE = 'The x-api-key header is missing or wrong.';
-export const BAD_FILE_MESSAGE = 'The file is not an .xlsx workbook.';
 
 const NEWS = (action: 'list' | 'show' | 'edit') => ({ resource: 'news-feeds', action }) as const;
 const COMPANIES = (action: 'list' | 'edit' | 'create') => ({ resource: 'companies', action }) as const;
@@ -80,7 +78,7 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
     const expected = (await fastify.appConfig.current()).excelApiKey;
     const digest = (value: string) => createHash('sha256').update(value).digest();
     if (typeof given !== 'string' || !timingSafeEqual(digest(given), digest(expected))) {
-      throw new HttpError(403, API_KEY_MESSAGE);
+      throw new HttpError(403, 'apiKey');
     }
   }
 
@@ -156,9 +154,7 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
         items = undefined;
       }
       if (!Value.Check(NewsRefs, items)) {
-        throw new HttpError(422, 'Some fields are not valid.', {
-          newsItemsForExcel: 'must be a JSON array of 1 to 5000 {newsItemId, tableName}',
-        });
+        throw new HttpError(422, 'validation', { newsItemsForExcel: 'newsRefs' });
       }
       const rows = await newsService.rowsForExcel(normaliseRefs(items));
       const data = await excel.build({
@@ -197,7 +193,7 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const text = request.query.compName.trim();
       if (text === '' || text.length > 100) {
-        throw new HttpError(422, 'Some fields are not valid.', { compName: 'must be 1 to 100 characters' });
+        throw new HttpError(422, 'validation', { compName: { code: 'tooLong', params: { limit: 100 } } });
       }
       return fastify.companiesRepository.search(text);
     },
@@ -237,7 +233,7 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const company = await fastify.companiesRepository.findById(request.params.companyId);
-      if (!company) throw new HttpError(404, COMPANY_MESSAGES.notFound);
+      if (!company) throw new HttpError(404, 'companyNotFound');
       return { result: company };
     },
   );
@@ -269,16 +265,16 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { file } = await readMultipart(request, 'file');
-      if (!file) throw new HttpError(422, 'Some fields are not valid.', { file: 'is required' });
+      if (!file) throw new HttpError(422, 'validation', { file: 'required' });
       // An .xlsx is a zip archive: anything else is refused before the parser sees it.
       if (!hasXlsxMagic(file.buffer)) {
-        return reply.code(422).send({ message: BAD_FILE_MESSAGE });
+        throw new HttpError(422, 'notXlsx');
       }
       try {
         return { result: await companiesService.upload(actorOf(request), file.buffer) };
       } catch (error) {
         if (!(error instanceof UploadError)) throw error;
-        return reply.code(422).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+        return reply.code(422).send(error.toJSON());
       }
     },
   );

@@ -4,12 +4,6 @@ import { HttpError } from '../../../errors.js';
 
 export const MAX_FIELD_BYTES = 1024 * 1024;
 
-export const MULTIPART_MESSAGES = {
-  notMultipart: 'Send the request as multipart/form-data.',
-  tooLarge: `The file is larger than ${COMPANY_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
-  fieldTooLarge: 'A form field is larger than 1 MB.',
-  tooManyParts: 'The form has too many fields or files.',
-};
 
 export interface MultipartContent {
   file?: { buffer: Buffer; filename: string };
@@ -19,7 +13,7 @@ export interface MultipartContent {
 /** The form's text fields and its first file, read whole within the limits; any breach is a clear client error. */
 export async function readMultipart(request: FastifyRequest, fileField?: string): Promise<MultipartContent> {
   const content: MultipartContent = { fields: {} };
-  if (!request.isMultipart()) throw new HttpError(422, MULTIPART_MESSAGES.notMultipart);
+  if (!request.isMultipart()) throw new HttpError(422, 'notMultipart');
   try {
     for await (const part of request.parts({ limits: { fileSize: COMPANY_UPLOAD_MAX_BYTES, fieldSize: MAX_FIELD_BYTES, files: 1, fields: 20, parts: 21 } })) {
       if (part.type === 'file') {
@@ -27,16 +21,16 @@ export async function readMultipart(request: FastifyRequest, fileField?: string)
         const buffer = await part.toBuffer();
         if (part.fieldname === fileField) content.file = { buffer, filename: part.filename };
       } else {
-        if (part.valueTruncated) throw new HttpError(413, MULTIPART_MESSAGES.fieldTooLarge);
+        if (part.valueTruncated) throw new HttpError(413, 'fieldTooLarge');
         content.fields[part.fieldname] = String(part.value);
       }
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, MULTIPART_MESSAGES.tooLarge);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, MULTIPART_MESSAGES.tooManyParts);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(422, MULTIPART_MESSAGES.notMultipart);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'fileTooLarge', undefined, { params: { mb: COMPANY_UPLOAD_MAX_BYTES / 1024 / 1024 } });
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'tooManyParts');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(422, 'notMultipart');
     throw error;
   }
   return content;

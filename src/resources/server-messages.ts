@@ -1,0 +1,139 @@
+// Every sentence the UI service answers with, by code. The server sends the code and the
+// English text (API.md's `{message}` stays readable by any client); this app shows the
+// code's translation (`server.<code>` in its locales; English comes from here), so a
+// Spanish reader never sees the server's English. Plain data: the server imports it.
+
+export const SERVER_MESSAGES = {
+  // Whole answers (the `message` of an error or a success).
+  generic: 'Something went wrong. Please try again later.',
+  notFound: 'Not found.',
+  forbidden: 'You do not have permission to do this.',
+  validation: 'Some fields are not valid.',
+  badRequest: 'The request is not valid.',
+  unsupportedMedia: 'The request body is not in a supported format.',
+  bodyTooLarge: 'The request is too large.',
+  sessionExpired: 'Your session has expired. Please login again.',
+  databaseDown: 'The database is not reachable or not migrated.',
+  apiKey: 'The x-api-key header is missing or wrong.',
+  badCredentials: 'Incorrect username or password.',
+  accountPending: 'Your account is waiting for approval by an administrator.',
+  accountDisabled: 'Your account has been disabled.',
+  tooManyAttempts: 'Too many failed attempts. Please try again later.',
+  registered: 'User has been added successfully.',
+  taken: 'This username or email is already registered.',
+  codeSent: 'OTP sent successfully.',
+  passwordChanged: 'Password changed successfully.',
+  badCode: 'The code is wrong, already used or expired.',
+  badOldPassword: 'The current password is incorrect.',
+  userUpdated: 'User has been updated successfully.',
+  userApproved: 'User has been approved.',
+  userDisabled: 'User has been disabled.',
+  userEnabled: 'User has been enabled.',
+  resetSent: 'A password reset code has been sent to the user.',
+  superAdminOnly: 'Only a Super Admin can create, promote to or change a Super Admin.',
+  lastSuperAdmin: 'The last active Super Admin cannot be demoted or disabled.',
+  bankDomain: "The email address must be in the bank's mail domain.",
+  noEnterprise: 'The enterprise does not exist or is disabled.',
+  notPending: 'Only a pending registration can be approved.',
+  notDisabled: 'Only a disabled user can be enabled.',
+  notActive: 'Only an active user can be sent a password reset code.',
+  enterpriseTaken: 'An enterprise with this name already exists.',
+  // SPEC.md section 5, word for word.
+  companyInvalid: "The company could not be updated. Please ensure alphanumeric characters only. For email addresses, '@','.' only.",
+  companyNotFound: 'Company not found.',
+  newsInvalid: 'Please enter valid input for news',
+  newsNotFound: 'News item not found.',
+  newsItemsNotFound: 'Some news items were not found; nothing was changed.',
+  newsNoneFound: 'None of the selected news items exist.',
+  notMultipart: 'Send the request as multipart/form-data.',
+  fileTooLarge: 'The file is larger than {{mb}} MB.',
+  fieldTooLarge: 'A form field is larger than 1 MB.',
+  tooManyParts: 'The form has too many fields or files.',
+  notXlsx: 'The file is not an .xlsx workbook.',
+  uploadUnreadable: 'The file is not a readable .xlsx workbook.',
+  uploadEmpty: 'The sheet is empty: expected a header row and at least one company.',
+  uploadTooManyRows: 'The sheet has more than {{max}} companies; split it into several files.',
+  uploadHeaders: 'The header row must be exactly: {{expected}}.',
+  uploadRows_one: 'A row is not valid ({{count}} problem); nothing was imported.',
+  uploadRows_other: 'Some rows are not valid ({{count}} problems); nothing was imported.',
+} as const;
+
+/** The reason one field (or one cell of an upload) was refused. */
+export const FIELD_REASONS = {
+  required: 'is required',
+  invalid: 'is not valid',
+  tooShort: 'must be at least {{limit}} characters',
+  tooLong: 'must be at most {{limit}} characters',
+  tooSmall: 'must be at least {{limit}}',
+  tooLarge: 'must be at most {{limit}}',
+  oneOf: 'must be one of {{values}}',
+  format: 'must be a valid {{format}}',
+  notAllowed: 'is not an accepted field',
+  type: 'must be a {{type}}',
+  // Named rules: schemas use these texts as their descriptions, so a 422 can say the rule by code.
+  username: 'must be 3 to 15 characters: letters, digits, dot, underscore or hyphen',
+  password: 'must be at least 8 characters with a letter and a digit',
+  otp: 'must be 6 digits',
+  notBlank: 'must not be blank',
+  id: 'must be a positive whole number',
+  date: 'must be a date as YYYY-MM-DD',
+  sort: 'must be field:asc or field:desc with field one of {{fields}}',
+  mailDomain: 'must be a lowercase domain such as bank.example',
+  companyIds: 'must be comma-separated company ids (at most 500)',
+  newsRefs: 'must be a JSON array of 1 to 5000 {newsItemId, tableName}',
+  dateOrder: 'must not be before the start date',
+  usernameTaken: 'is already taken',
+  emailTaken: 'is already registered',
+  nameTaken: 'is already taken',
+  isinTaken: 'is used by another company',
+  newsItemMissing: 'does not exist',
+  letters: 'must contain letters, digits and spaces only',
+  emailLetters: "must contain letters, digits, spaces, '@' and '.' only",
+  isin: 'must be an ISIN: 2 capital letters, 9 capital letters or digits, then a digit',
+  email: 'must be an email address',
+  boolean: 'must be TRUE or FALSE',
+  formula: 'must be a value, not a formula',
+  duplicateIsin: 'repeats the ISIN of row {{row}}',
+  headerMissing: 'header is missing',
+  headerUnexpected: 'header is not expected',
+  codeWrong: 'is wrong, already used or expired',
+  incorrect: 'is incorrect',
+  lastSuperAdmin: 'cannot change: this is the last active Super Admin',
+  enterpriseUnavailable: 'does not exist or is disabled',
+  mailDomainEnd: 'must end with @{{domain}}',
+  statusNotPending: 'only a pending registration can be approved',
+  statusNotDisabled: 'only a disabled user can be enabled',
+  statusNotActive: 'only an active user can be sent a reset code',
+} as const;
+
+export type ServerMessageCode = keyof typeof SERVER_MESSAGES extends infer K
+  ? K extends `${infer Base}_${'one' | 'other'}`
+    ? Base
+    : K
+  : never;
+export type FieldReasonCode = keyof typeof FIELD_REASONS;
+export type MessageParams = Record<string, string | number>;
+
+/** A field's refusal as the API sends it beside the English `errors`: the code and its values. */
+export interface FieldReason {
+  code: FieldReasonCode;
+  params?: MessageParams;
+}
+
+/** `{{name}}` filled from params, as i18next does; an unknown name stays visible rather than empty. */
+export function fillMessage(text: string, params: MessageParams = {}): string {
+  return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The English text of a message code; `count` picks the plural form like i18next's `_one`/`_other`. */
+export function serverMessage(code: ServerMessageCode, params: MessageParams = {}): string {
+  const table = SERVER_MESSAGES as Record<string, string>;
+  // A count that is not a number ("200+") reads as many.
+  const plural = 'count' in params ? `${code}_${params.count === 1 ? 'one' : 'other'}` : undefined;
+  const text = (plural && table[plural]) ?? table[code] ?? code;
+  return fillMessage(text, params);
+}
+
+export function fieldReasonText(reason: FieldReason): string {
+  return fillMessage(FIELD_REASONS[reason.code], reason.params);
+}
