@@ -8,6 +8,7 @@ import swagger from './plugins/external/swagger.js';
 import db from './plugins/db.js';
 import appConfig from './plugins/app-config.js';
 import errorHandler from './plugins/error-handler.js';
+import safeText from './plugins/safe-text.js';
 import mailer from './plugins/mailer.js';
 import serverKey from './plugins/server-key.js';
 import usersRepository from './plugins/users-repository.js';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     // App plugins, infrastructure first.
     await app.register(errorHandler);
+    await app.register(safeText);
     // The configuration file before the database: a broken file fails the start at once.
     await app.register(appConfig);
     await app.register(db, { db: options.db });

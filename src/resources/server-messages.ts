@@ -62,6 +62,7 @@ export const SERVER_MESSAGES = {
 export const FIELD_REASONS = {
   required: 'is required',
   invalid: 'is not valid',
+  badCharacters: 'contains characters that cannot be stored',
   tooShort: 'must be at least {{limit}} characters',
   tooLong: 'must be at most {{limit}} characters',
   tooSmall: 'must be at least {{limit}}',

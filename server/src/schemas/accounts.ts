@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { USERNAME_PATTERN } from '../../../src/protocol/constants.js';
-import { rule } from './common.js';
+import { Id, rule } from './common.js';
 
 // Shared with env.ts so a configured or generated password can always be typed in the UI.
 export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*[0-9]).{8,200}$';
@@ -14,7 +14,7 @@ export const Role = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2
   description: '0 Super Admin, 1 Admin, 2 User',
 });
 // Ids are bigint in the database; a string keeps them exact in JavaScript.
-export const UserId = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: rule('id') });
+export const UserId = Id;
 
 export const PublicKeyReply = Type.Object({ publicKey: Type.String({ description: 'SPKI PEM' }) });
 

@@ -1,12 +1,11 @@
 import Type from 'typebox';
 import { MAIL_DOMAIN_PATTERN } from '../../../src/config/values.js';
 import { Email, NewPassword, Role, UserId, Username } from './accounts.js';
-import { rule } from './common.js';
+import { Id, IsoDate, Page, PageSize, rule } from './common.js';
 
 // The admin module's API: users, enterprises and the audit log, under
 // be-api-management/admin. Lists answer `200 [T]` with the total in x-total-count.
 
-const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: rule('id') });
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Timestamp = Type.String({ format: 'date-time' });
 const Text = (description: string) => Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description });
@@ -14,8 +13,8 @@ const Text = (description: string) => Type.String({ minLength: 1, maxLength: 100
 export const IdParams = Type.Object({ id: Id });
 
 export const ListQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'from 1' })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 20 })),
+  page: Type.Optional(Page),
+  pageSize: Type.Optional(Type.Integer({ ...PageSize, default: 20 })),
   sort: Type.Optional(
     Type.String({ pattern: '^[A-Za-z]+:(asc|desc)(,[A-Za-z]+:(asc|desc))*$', description: rule('sort', { fields: 'the list columns' }) }),
   ),
@@ -100,7 +99,6 @@ export const AuditRecord = Type.Object({
   after: Type.Unknown(),
 });
 
-const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: rule('date') });
 
 export const AuditQuery = Type.Object({
   ...ListQuery,
@@ -108,6 +106,6 @@ export const AuditQuery = Type.Object({
   entityId: Type.Optional(Type.String({ maxLength: 100 })),
   action: Type.Optional(Type.String({ maxLength: 40 })),
   actor: Type.Optional(Type.String({ maxLength: 100, description: 'part of the username' })),
-  dateFrom: Type.Optional(Day),
-  dateTo: Type.Optional(Day),
+  dateFrom: Type.Optional(IsoDate),
+  dateTo: Type.Optional(IsoDate),
 });

@@ -37,3 +37,15 @@ export function rule(code: FieldReasonCode, params?: MessageParams): string {
 export function ruleOfDescription(description: string | undefined): FieldReason | undefined {
   return description === undefined ? undefined : RULES.get(description);
 }
+
+// The values every module's routes share, bounded so that whatever passes validation also
+// fits the database: ids within bigint, pages within what an OFFSET can reach, real dates.
+
+/** A bigint id as a string (JSON numbers lose digits past 2^53). */
+export const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: rule('id') });
+/** An id sent as a JSON number by older clients: exact only up to 2^53. */
+export const IdOrNumber = Type.Union([Id, Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })]);
+/** A calendar date (2024-02-31 is not one). */
+export const IsoDate = Type.String({ format: 'date', description: rule('date') });
+export const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'from 1' });
+export const PageSize = Type.Integer({ minimum: 1, maximum: 200 });

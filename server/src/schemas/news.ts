@@ -1,5 +1,7 @@
 import Type from 'typebox';
-import { rule } from './common.js';
+import { Id, IdOrNumber, IsoDate, Page, PageSize, rule } from './common.js';
+
+export { Id, Page, PageSize };
 
 // News management (API.md "News management"). Ids are bigint in the database and strings here.
 
@@ -14,13 +16,9 @@ export const COMPANY_SORT_FIELDS = ['compName', 'companyId', 'isin', 'ticker', '
 
 const sortPattern = (fields: readonly string[]) => `^(${fields.join('|')}):(asc|desc)(,(${fields.join('|')}):(asc|desc)){0,2}$`;
 
-export const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: rule('id') });
-const IsoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: rule('date') });
 export const NewsStatusSchema = Type.Enum(NEWS_STATUSES, { description: 'PENDING, APPROVED or REJECTED' });
 export const TableName = Type.Enum(NEWS_TABLES, { description: 'a tableName the server sent' });
 
-export const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });
-export const PageSize = Type.Integer({ minimum: 1, maximum: 200 });
 
 export const NewsListQuery = Type.Object(
   {
@@ -68,7 +66,7 @@ export const NewsDetailsReply = Type.Object({
   }),
 });
 
-export const NewsRef = Type.Object({ newsItemId: Type.Union([Id, Type.Integer({ minimum: 1 })]), tableName: TableName }, { additionalProperties: false });
+export const NewsRef = Type.Object({ newsItemId: IdOrNumber, tableName: TableName }, { additionalProperties: false });
 export const MAX_ITEMS_PER_CALL = 5000;
 
 export const ChangeStatusBody = Type.Object(
@@ -106,7 +104,7 @@ export const CompanyParams = Type.Object({ companyId: Id }, { additionalProperti
 
 /** Loose on purpose: the company rule is checked by the service, which names every bad field. */
 export const UpdateCompanyBody = Type.Object({
-  companyId: Type.Union([Id, Type.Integer({ minimum: 1 })]),
+  companyId: IdOrNumber,
   compName: Type.Optional(Type.String({ maxLength: 1000 })),
   isin: Type.Optional(Type.String({ maxLength: 1000 })),
   ticker: Type.Optional(Type.String({ maxLength: 1000 })),

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { COMPANY_UPLOAD_MAX_BYTES } from '../../../../../src/resources/company-rules.js';
 import { HttpError } from '../../../errors.js';
+import { assertSafeText } from '../../../plugins/safe-text.js';
 
 export const MAX_FIELD_BYTES = 1024 * 1024;
 
@@ -33,5 +34,6 @@ export async function readMultipart(request: FastifyRequest, fileField?: string)
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(422, 'notMultipart');
     throw error;
   }
+  assertSafeText(content.fields);
   return content;
 }
