@@ -4,6 +4,7 @@ import { HttpError } from '../errors.js';
 // PostgreSQL text cannot hold NUL, and half of a UTF-16 surrogate pair is no character at
 // all: either reaching the database is a 500 from deep inside a query. Every request's
 // params, query and body are checked here, once, before the schemas see them.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The dotted path of the first string (value or key) that cannot be stored, or null. */
