@@ -136,6 +136,8 @@ export const SearchCompanyReply = Type.Array(Type.Object({ companyId: Id, compNa
 
 export const UploadErrorReply = Type.Object({
   message: Type.String(),
+  /** Why the whole file was refused, as a code the client words (news.upload.failed.*). */
+  reason: Type.Optional(Type.String()),
   // Rows of the sheet for a bad file; `{field: reason}` for a bad form (no file, say).
   errors: Type.Optional(
     Type.Union([Type.Array(Type.Object({ row: Type.Integer(), field: Type.String(), reason: Type.String() })), Type.Record(Type.String(), Type.String())]),

@@ -11,10 +11,13 @@ import {
   type CompanyValues,
 } from '../../../../src/resources/company-rules.js';
 import type { CompanySheet } from '../../../../src/resources/company-sheet.js';
+import { XLSX_LIMITS, XLSX_REFUSAL_STATUS, type XlsxRefusal } from '../../../../src/resources/xlsx-inspection.js';
 import { HttpError } from '../../errors.js';
 import type { CompanyRow } from '../../plugins/companies-repository.js';
 import { recordAudits, recordAudit, type AuditActor } from '../audit.js';
+import { WorkerJobError } from '../worker-pool.js';
 import type { ExcelService } from './excel.js';
+import { inspectXlsxZip } from './xlsx-zip.js';
 
 export const COMPANY_MESSAGES = {
   invalid: 'Company details may contain only letters, digits and spaces (email and website also @ and .).',
@@ -22,11 +25,18 @@ export const COMPANY_MESSAGES = {
   isinTaken: 'is used by another company',
 };
 
+const TEMPLATE_SIZED = `upload at most ${COMPANY_UPLOAD_MAX_ROWS} companies in the template's columns`;
+
 export const UPLOAD_MESSAGES = {
   unreadable: 'The file is not a readable .xlsx workbook.',
   emptySheet: 'The sheet is empty: expected a header row and at least one company.',
   tooManyRows: `The sheet has more than ${COMPANY_UPLOAD_MAX_ROWS} companies; split it into several files.`,
-};
+  tooManyEntries: `The workbook holds more than ${XLSX_LIMITS.entries} parts; upload the template's sheet on its own.`,
+  inflatedTooLarge: `The workbook unpacks to more than ${Math.floor(XLSX_LIMITS.inflatedBytes / 1e6)} MB (or ${Math.floor(XLSX_LIMITS.entryBytes / 1e6)} MB in one part); ${TEMPLATE_SIZED}.`,
+  tooManyCells: `The workbook holds more than ${XLSX_LIMITS.cells} cells; ${TEMPLATE_SIZED}.`,
+  tooManyStrings: `The workbook holds more than ${XLSX_LIMITS.strings} texts; ${TEMPLATE_SIZED}.`,
+  tooComplex: "The workbook needs more memory or time to read than an upload may take; upload the template's sheet on its own.",
+} satisfies Record<UploadReason, string>;
 
 const TEXT_RULE = 'letters, digits and spaces only';
 const EMAIL_RULE = "letters, digits, spaces, '@' and '.' only";
@@ -41,14 +51,42 @@ export interface RowProblem {
   reason: string;
 }
 
-/** An upload refused with `{message, errors: [{row, field, reason}]}`; nothing was written. */
+/** Why a whole file is refused: a code the client words itself (news.upload.failed.*). */
+export type UploadReason = 'unreadable' | 'emptySheet' | 'tooManyRows' | XlsxRefusal | 'tooComplex';
+
+/**
+ * An upload refused with `{message, reason?, errors?: [{row, field, reason}]}` and `status`
+ * (413 when too large once inflated, else 422); nothing was written.
+ */
 export class UploadError extends Error {
+  readonly status: 413 | 422;
   constructor(
     message: string,
     readonly errors?: RowProblem[],
+    readonly reason?: UploadReason | 'wrongHeaders',
   ) {
     super(message);
     this.name = 'UploadError';
+    this.status = reason && reason in XLSX_REFUSAL_STATUS ? XLSX_REFUSAL_STATUS[reason as XlsxRefusal] : 422;
+  }
+
+  static of(reason: UploadReason): UploadError {
+    return new UploadError(UPLOAD_MESSAGES[reason], undefined, reason);
+  }
+}
+
+/**
+ * The companies sheet, read in a worker only once the zip check found every limit kept;
+ * a worker that runs out of memory or time is ended and the upload refused.
+ */
+async function readUpload(excel: ExcelService, file: Buffer): Promise<CompanySheet> {
+  const refusal = await inspectXlsxZip(file);
+  if (refusal) throw UploadError.of(refusal);
+  try {
+    return await excel.parseCompanies({ data: new Uint8Array(file), maxRows: COMPANY_UPLOAD_MAX_ROWS });
+  } catch (error) {
+    if (error instanceof WorkerJobError && (error.failure === 'memory' || error.failure === 'timeout')) throw UploadError.of('tooComplex');
+    throw error;
   }
 }
 
@@ -79,15 +117,19 @@ function reasonText(error: CompanyFieldError, firstRowWithIsin?: number): string
 /** The sheet's companies, or an UploadError naming every problem (the first 200). */
 function uploadedCompanies(sheet: CompanySheet): CompanyValues[] {
   if (!sheet.ok) {
-    if (sheet.reason !== 'wrongHeaders') throw new UploadError(UPLOAD_MESSAGES[sheet.reason]);
+    if (sheet.reason !== 'wrongHeaders') throw UploadError.of(sheet.reason);
     const parts = [
       sheet.missing.length > 0 ? `missing ${sheet.missing.join(', ')}` : '',
       sheet.unexpected.length > 0 ? `unexpected ${sheet.unexpected.join(', ')}` : '',
     ].filter(Boolean);
-    throw new UploadError(`The header row must be exactly: ${COMPANY_FIELDS.join(', ')} (${parts.join('; ')}).`, [
-      ...sheet.missing.map((field) => ({ row: sheet.headerRow, field, reason: 'header is missing' })),
-      ...sheet.unexpected.map((field) => ({ row: sheet.headerRow, field, reason: 'header is not expected' })),
-    ]);
+    throw new UploadError(
+      `The header row must be exactly: ${COMPANY_FIELDS.join(', ')} (${parts.join('; ')}).`,
+      [
+        ...sheet.missing.map((field) => ({ row: sheet.headerRow, field, reason: 'header is missing' })),
+        ...sheet.unexpected.map((field) => ({ row: sheet.headerRow, field, reason: 'header is not expected' })),
+      ],
+      'wrongHeaders',
+    );
   }
   const problems: RowProblem[] = [];
   // The row a duplicate repeats: the first one whose ISIN the sheet reader took as valid.
@@ -136,12 +178,12 @@ export function createCompaniesService(fastify: FastifyInstance, excel: ExcelSer
     },
 
     /**
-     * Parses and checks the whole file in the worker, then writes every row or none: rows
+     * Checks the zip, parses and checks the whole file in a worker, then writes every row or none: rows
      * match existing companies by ISIN (update), others are inserted. Unchanged rows count
      * in neither figure and are not audited.
      */
     async upload(actor: AuditActor, file: Buffer): Promise<{ inserted: number; updated: number }> {
-      const rows = uploadedCompanies(await excel.parseCompanies({ data: new Uint8Array(file), maxRows: COMPANY_UPLOAD_MAX_ROWS }));
+      const rows = uploadedCompanies(await readUpload(excel, file));
 
       return fastify.db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [UPLOAD_LOCK]);
