@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../../src/resources/company-rules';
 import { readCompanyWorkbook } from '../../../src/workers/xlsx-preview';
+import { inflatingSheet, manyCells, manyEntries, manyRows, sharedStringsBomb } from '../../fixtures/xlsx-bombs';
 
 // The preview worker's parser, run in Node on workbooks built here.
 
@@ -74,5 +75,16 @@ describe('reading a companies upload for the preview', () => {
     const zipNotXlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6]);
     expect(readCompanyWorkbook(XLSX, zipNotXlsx.buffer)).toMatchObject({ ok: false });
     expect(readCompanyWorkbook(XLSX, new ArrayBuffer(COMPANY_UPLOAD_MAX_BYTES + 1))).toMatchObject({ ok: false, reason: 'tooLarge' });
+  });
+
+  it('refuses zip bombs before SheetJS reads them, with the reason the server gives', () => {
+    const array = (file: Buffer) => new Uint8Array(file).buffer;
+    expect(readCompanyWorkbook(XLSX, array(sharedStringsBomb(30_000_000)))).toEqual({ ok: false, reason: 'tooManyStrings' });
+    expect(readCompanyWorkbook(XLSX, array(inflatingSheet(400)))).toEqual({ ok: false, reason: 'inflatedTooLarge' });
+    expect(readCompanyWorkbook(XLSX, array(manyEntries(2_000)))).toEqual({ ok: false, reason: 'tooManyEntries' });
+    expect(readCompanyWorkbook(XLSX, array(manyCells(2_000_000)))).toEqual({ ok: false, reason: 'tooManyCells' });
+    expect(readCompanyWorkbook(XLSX, array(manyRows(200_001)))).toEqual({ ok: false, reason: 'tooManyRows' });
+    // A bomb just under the limits is read: these files are streamed, not refused by their size alone.
+    expect(readCompanyWorkbook(XLSX, array(sharedStringsBomb(1_000)))).toMatchObject({ ok: false, reason: 'emptySheet' });
   });
 });
