@@ -10,7 +10,7 @@ import {
   type CompanyTextField,
   type CompanyValues,
 } from '../../../../src/resources/company-rules.js';
-import type { CompanySheet } from '../../../../src/resources/company-sheet.js';
+import type { CompanySheet, UploadFailureReason } from '../../../../src/resources/company-sheet.js';
 import { XLSX_LIMITS, XLSX_REFUSAL_STATUS, type XlsxRefusal } from '../../../../src/resources/xlsx-inspection.js';
 import { HttpError } from '../../errors.js';
 import type { CompanyRow } from '../../plugins/companies-repository.js';
@@ -52,7 +52,7 @@ export interface RowProblem {
 }
 
 /** Why a whole file is refused: a code the client words itself (news.upload.failed.*). */
-export type UploadReason = 'unreadable' | 'emptySheet' | 'tooManyRows' | XlsxRefusal | 'tooComplex';
+export type UploadReason = Exclude<UploadFailureReason, 'tooLarge' | 'notXlsx' | 'wrongHeaders'>;
 
 /**
  * An upload refused with `{message, reason?, errors?: [{row, field, reason}]}` and `status`
