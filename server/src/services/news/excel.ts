@@ -30,8 +30,6 @@ export const EXCEL_LANES: ExcelLanes = {
 export interface ExcelService {
   build(job: Omit<BuildJob, 'kind'>): Promise<Buffer>;
   parseCompanies(job: Omit<ParseCompaniesJob, 'kind'>): Promise<CompanySheet>;
-  /** Workers alive per lane. */
-  stats(): { parse: number; build: number };
   close(): Promise<void>;
 }
 
@@ -50,7 +48,6 @@ export function createExcelService(lanes: ExcelLanes = EXCEL_LANES): ExcelServic
       if (result.kind !== 'parse-companies') throw new Error('unexpected Excel worker answer');
       return result.parsed;
     },
-    stats: () => ({ parse: parsers.stats().workers, build: builders.stats().workers }),
     async close() {
       await Promise.all([parsers.close(), builders.close()]);
     },
