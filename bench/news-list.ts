@@ -27,7 +27,7 @@ const CALLS = 200;
 const WARMUP = 20;
 const UPLOAD_ROWS = 50_000;
 const PASSWORD = 'Bench-pass-2026';
-const API = '/backoffice/api/be-api-management/news';
+export const API = '/backoffice/api/be-api-management/news';
 
 type Query = Record<string, string>;
 
@@ -78,12 +78,12 @@ function newsConfigFile(dir: string): string {
   return file;
 }
 
-interface Caller {
+export interface Caller {
   app: FastifyInstance;
   session: { username: string; userId: string; accessToken: string; rcKey: string; publicKeyPem: string };
 }
 
-async function loginCaller(app: FastifyInstance): Promise<Caller> {
+export async function loginCaller(app: FastifyInstance): Promise<Caller> {
   const login = await app.inject({ method: 'POST', url: '/backoffice/api/login', payload: { username: 'superadmin', password: PASSWORD } });
   const body = login.json<{ user_id: string; username: string; access_token: string }>();
   const publicKeyPem = (await app.inject({ method: 'GET', url: '/backoffice/api/publicKey' })).json<{ publicKey: string }>().publicKey;
@@ -93,8 +93,17 @@ async function loginCaller(app: FastifyInstance): Promise<Caller> {
   };
 }
 
+/** The app on the given database with the news menu on, quiet, only the Super Admin. */
+export function benchApp(db: Db, dataDir: string): Promise<FastifyInstance> {
+  return buildApp({
+    logger: false,
+    db,
+    env: { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: PASSWORD, RSA_BITS: 2048, LOG_LEVEL: 'silent', APP_CONFIG: newsConfigFile(dataDir), STATIC_DIR: dataDir },
+  });
+}
+
 /** Sealed before the clock starts: the timing is the server's work only. */
-async function timedCall(caller: Caller, request: { method: 'GET' | 'POST'; url: string; query?: Query; payload?: Buffer; headers?: Record<string, string> }) {
+export async function timedCall(caller: Caller, request: { method: 'GET' | 'POST'; url: string; query?: Query; payload?: Buffer; headers?: Record<string, string> }) {
   const sealed = sealWithNode(caller.session);
   const started = performance.now();
   const response = await caller.app.inject({ ...request, headers: { ...sealed, ...request.headers } });
@@ -104,7 +113,8 @@ async function timedCall(caller: Caller, request: { method: 'GET' | 'POST'; url:
   return { response, elapsed };
 }
 
-function uploadFile(): Buffer {
+/** The 50 000-row upload; `brokenLastRow`: its last company name is refused, so nothing is written. */
+export function uploadFile(brokenLastRow = false): Buffer {
   const header = ['compName', 'isin', 'ticker', 'exchange', 'sector', 'website', 'email', 'phone', 'address', 'isActive'];
   const rows = Array.from({ length: UPLOAD_ROWS }, (_, index) => [
     `Bench Upload Company ${index}`,
@@ -118,12 +128,13 @@ function uploadFile(): Buffer {
     `${index} Bench Road Mumbai`,
     index % 7 !== 0,
   ]);
+  if (brokenLastRow) (rows.at(-1) as unknown[])[0] = '<b>Broken</b>';
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...rows]), 'Companies');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
-function multipart(file: Buffer): { payload: Buffer; contentType: string } {
+export function multipart(file: Buffer): { payload: Buffer; contentType: string } {
   const boundary = '----bobench0123456789';
   return {
     payload: Buffer.concat([
@@ -152,11 +163,7 @@ async function benchOn(label: string, db: Db, total: number, dataDir: string, up
   });
   console.log(`seed + vacuum analyze   ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const app = await buildApp({
-    logger: false,
-    db,
-    env: { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: PASSWORD, RSA_BITS: 2048, LOG_LEVEL: 'silent', APP_CONFIG: newsConfigFile(dataDir), STATIC_DIR: dataDir },
-  });
+  const app = await benchApp(db, dataDir);
   try {
     const caller = await loginCaller(app);
     const mix = scenarios();

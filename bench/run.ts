@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { benchExcelUploads } from './excel-uploads';
 import { benchFrontEnd } from './front-end';
 import { benchNewsList } from './news-list';
 import { benchSealCost } from './seal-cost';
@@ -35,3 +36,4 @@ if (postgresUrl) {
 }
 
 await benchNewsList();
+await benchExcelUploads();

@@ -13,6 +13,25 @@ import {
 
 type XlsxModule = Pick<typeof import('@e965/xlsx'), 'read'>;
 
+/**
+ * Why a whole upload is refused, by the browser's preview or by the server (its answer's
+ * `reason`); the client words each one (news.upload.failed.*).
+ */
+export const UPLOAD_FAILURE_REASONS = [
+  'tooLarge',
+  'notXlsx',
+  'unreadable',
+  'emptySheet',
+  'wrongHeaders',
+  'tooManyRows',
+  'tooManyEntries',
+  'inflatedTooLarge',
+  'tooManyCells',
+  'tooManyStrings',
+  'tooComplex',
+] as const;
+export type UploadFailureReason = (typeof UPLOAD_FAILURE_REASONS)[number];
+
 export interface CompanySheetRow {
   /** The spreadsheet row number (the header is row 1). */
   row: number;

@@ -54,6 +54,12 @@ export const SERVER_MESSAGES = {
   uploadEmpty: 'The sheet is empty: expected a header row and at least one company.',
   uploadTooManyRows: 'The sheet has more than {{max}} companies; split it into several files.',
   uploadHeaders: 'The header row must be exactly: {{expected}}.',
+  uploadTooManyEntries: "The workbook holds more than {{max}} parts; upload the template's sheet on its own.",
+  uploadInflatedTooLarge:
+    "The workbook unpacks to more than {{mb}} MB (or {{partMb}} MB in one part); upload at most {{max}} companies in the template's columns.",
+  uploadTooManyCells: "The workbook holds more than {{cells}} cells; upload at most {{max}} companies in the template's columns.",
+  uploadTooManyStrings: "The workbook holds more than {{strings}} texts; upload at most {{max}} companies in the template's columns.",
+  uploadTooComplex: "The workbook needs more memory or time to read than an upload may take; upload the template's sheet on its own.",
   uploadRows_one: 'A row is not valid ({{count}} problem); nothing was imported.',
   uploadRows_other: 'Some rows are not valid ({{count}} problems); nothing was imported.',
 } as const;

@@ -1,5 +1,6 @@
 import { COMPANY_UPLOAD_MAX_BYTES, hasXlsxMagic } from '../resources/company-rules';
-import { readCompanySheet, type CompanySheetRow } from '../resources/company-sheet';
+import { readCompanySheet, type CompanySheetRow, type UploadFailureReason } from '../resources/company-sheet';
+import { checkXlsxZip } from './xlsx-zip-check';
 
 // Reading a companies upload for the preview. Pure: the worker passes in the
 // lazily loaded @e965/xlsx, and unit tests run the same code in Node. The
@@ -9,7 +10,7 @@ type XlsxModule = Pick<typeof import('@e965/xlsx'), 'read'>;
 
 export type PreviewRow = CompanySheetRow;
 
-export type PreviewFailureReason = 'tooLarge' | 'notXlsx' | 'unreadable' | 'emptySheet' | 'wrongHeaders' | 'tooManyRows';
+export type PreviewFailureReason = UploadFailureReason;
 
 export type PreviewResult =
   | { ok: true; rows: PreviewRow[] }
@@ -31,5 +32,8 @@ export function readCompanyWorkbook(xlsx: XlsxModule, buffer: ArrayBuffer): Prev
   const bytes = new Uint8Array(buffer);
   // A renamed text or image file must not reach the parser, which would try to read it as CSV.
   if (!hasXlsxMagic(bytes)) return { ok: false, reason: 'notXlsx' };
+  // A zip bomb is refused before SheetJS would hold all of it in the tab's memory.
+  const refusal = checkXlsxZip(bytes);
+  if (refusal) return { ok: false, reason: refusal };
   return readCompanySheet(xlsx, bytes);
 }

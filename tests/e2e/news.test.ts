@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/config/schema';
 import { COMPANY_FIELDS } from '../../src/resources/company-rules';
+import { sharedStringsBomb } from '../fixtures/xlsx-bombs';
 import { keepScreenshot, logInAs } from './browser';
 import { browserSuite } from './suite';
 
@@ -189,6 +190,10 @@ describe('news management in Chromium', () => {
     XLSX.utils.book_append_sheet(wrong, XLSX.utils.aoa_to_sheet([['name', 'code'], ['Acme', 'X']]), 'Sheet1');
     await pickUpload('wrong.xlsx', Buffer.from(XLSX.write(wrong, { type: 'buffer', bookType: 'xlsx' }) as Buffer));
     await poll(failure, { timeout: 15_000 }).toBe('wrongHeaders');
+    // A zip bomb: 30 million shared strings in under 1 MB, refused before SheetJS reads it.
+    await pickUpload('bomb.xlsx', sharedStringsBomb(30_000_000));
+    await poll(failure, { timeout: 15_000 }).toBe('tooManyStrings');
+    expect(await page.getByTestId('upload-failed').textContent()).toContain('more than 1 100 000 texts');
     await pickUpload('huge.xlsx', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(10 * 1024 * 1024)]));
     await poll(failure, { timeout: 15_000 }).toBe('tooLarge');
     expect(await page.getByTestId('upload-send').isDisabled()).toBe(true);

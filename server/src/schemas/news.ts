@@ -139,6 +139,8 @@ export const UploadErrorReply = Type.Object({
   message: Type.String(),
   code: Type.Optional(Type.String()),
   params: Type.Optional(Params),
+  /** Why the whole file was refused, as a code the client words (news.upload.failed.*). */
+  reason: Type.Optional(Type.String()),
   // Rows of the sheet for a bad file; `{field: reason}` for a bad form (no file, say).
   errors: Type.Optional(
     Type.Union([

@@ -52,12 +52,15 @@ function run(job: ExcelJob): ExcelResult {
   return { kind: 'parse-companies', parsed: parseCompanies(job) };
 }
 
-parentPort?.on('message', (message: { id: number; job: ExcelJob }) => {
+// One job per message, answered with {result} or {error}; the pool sends the next one after.
+// `ready` (last, once SheetJS is loaded) starts the clock of the first job only then.
+parentPort?.on('message', (job: ExcelJob) => {
   try {
-    const result = run(message.job);
+    const result = run(job);
     const transfer = result.kind === 'build' ? [result.data.buffer as ArrayBuffer] : [];
-    parentPort?.postMessage({ id: message.id, result }, transfer);
+    parentPort?.postMessage({ result }, transfer);
   } catch (error) {
-    parentPort?.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+    parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
 });
+parentPort?.postMessage({ ready: true });

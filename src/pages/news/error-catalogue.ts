@@ -1,7 +1,9 @@
+import { UPLOAD_FAILURE_REASONS, type UploadFailureReason } from '../../resources/company-sheet';
+
 // The one place that decides what a news-management failure tells the reader,
-// by operation and HTTP status. The legacy service answered some client errors
-// with 404/500/415/400; this server answers 422 (API.md): both map to the same
-// catalogue message.
+// by operation and HTTP status (and a refused upload's reason). The legacy service
+// answered some client errors with 404/500/415/400; this server answers 422
+// (API.md): both map to the same catalogue message.
 
 export type NewsOperation =
   | 'newsList'
@@ -38,6 +40,7 @@ interface FailureLike {
   statusCode?: unknown;
   message?: unknown;
   sessionEnded?: unknown;
+  body?: unknown;
 }
 
 function statusOf(error: unknown): number {
@@ -50,6 +53,13 @@ function serverTextOf(error: unknown, status: number): string {
   const message = (error as FailureLike | null)?.message;
   const text = typeof message === 'string' ? message.trim() : '';
   return text !== '' && !/\(status \d+\)|\(estado \d+\)/.test(text) ? text : (STATUS_TEXT[status] ?? '');
+}
+
+/** The `reason` a refused upload's answer names, when it is one the client words. */
+function uploadReasonOf(error: unknown): UploadFailureReason | null {
+  const body = (error as FailureLike | null)?.body;
+  const reason = typeof body === 'object' && body !== null ? (body as { reason?: unknown }).reason : undefined;
+  return (UPLOAD_FAILURE_REASONS as readonly unknown[]).includes(reason) ? (reason as UploadFailureReason) : null;
 }
 
 export function catalogueOutcome(operation: NewsOperation, error: unknown): CatalogueOutcome {
@@ -78,11 +88,14 @@ export function catalogueOutcome(operation: NewsOperation, error: unknown): Cata
     case 'companyList':
     case 'companySearch':
       return { kind: 'silent' };
-    case 'companyUpload':
+    case 'companyUpload': {
+      const reason = uploadReasonOf(error);
+      if (reason && (status === 413 || status === 422)) return { kind: 'error', messageKey: `news.upload.failed.${reason}` };
       if (status === 413) return { kind: 'error', messageKey: 'news.upload.failed.tooLarge' };
       if (status === 415) return { kind: 'error', messageKey: 'news.upload.failed.notXlsx' };
       if (status === 422 || status === 400) return { kind: 'error', messageKey: 'news.upload.rejected' };
       return { kind: 'error', messageKey: GENERIC };
+    }
     case 'excelDownload':
     case 'excelTemplate':
       return { kind: 'error', messageKey: GENERIC };

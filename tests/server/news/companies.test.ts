@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { inflatingSheet, manyCells, manyEntries, manyRows, sharedStringsBomb } from '../../fixtures/xlsx-bombs';
 import { describeEachDatabase } from '../helper';
 import {
   EXCEL_API_KEY,
@@ -222,18 +223,23 @@ describeEachDatabase('companies', (suite) => {
 
     const zipNotXlsx = await upload(callers, Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200, 1)]));
     expect(zipNotXlsx.statusCode).toBe(422);
-    expect(zipNotXlsx.json().message).toBe('The file is not a readable .xlsx workbook.');
+    expect(zipNotXlsx.json()).toEqual({ message: 'The file is not a readable .xlsx workbook.', code: 'uploadUnreadable', reason: 'unreadable' });
 
     const empty = await upload(callers, workbook([]));
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toMatch(/^The sheet is empty/);
+    expect(empty.json().reason).toBe('emptySheet');
     const headersOnly = await upload(callers, workbook([TEMPLATE_HEADERS]));
     expect(headersOnly.statusCode).toBe(422);
     expect(headersOnly.json().message).toMatch(/^The sheet is empty/);
 
     const wrongHeaders = await upload(callers, workbook([['Company Name', ...TEMPLATE_HEADERS.slice(1, 9)], ['Acme', testIsin()]]));
     expect(wrongHeaders.statusCode).toBe(422);
-    expect(wrongHeaders.json()).toMatchObject({ code: 'uploadHeaders', message: expect.stringContaining('The header row must be exactly: compName,') });
+    expect(wrongHeaders.json()).toMatchObject({
+      code: 'uploadHeaders',
+      reason: 'wrongHeaders',
+      message: expect.stringContaining('The header row must be exactly: compName,'),
+    });
     expect(wrongHeaders.json().errors).toEqual([
       { row: 1, field: 'compName', reason: 'header is missing', code: 'headerMissing' },
       { row: 1, field: 'isActive', reason: 'header is missing', code: 'headerMissing' },
@@ -266,13 +272,58 @@ describeEachDatabase('companies', (suite) => {
     expect(await companyCount()).toBe(before);
   });
 
+  it('refuses zip bombs unread: 413 when too large inflated, 422 for too many parts, texts, rows or cells', async () => {
+    const callers = await newsCallers(suite);
+    const [before, auditsBefore] = [await companyCount(), await importAudits()];
+    const toTemplate = "upload at most 50000 companies in the template's columns";
+    const cases: Array<[string, Buffer, number, object]> = [
+      // The issue's file: 30 million shared strings in a 1 MB zip.
+      ['30 M shared strings', sharedStringsBomb(30_000_000), 422, { reason: 'tooManyStrings', message: `The workbook holds more than 1100000 texts; ${toTemplate}.` }],
+      ['400 MiB sheet', inflatingSheet(400), 413, { reason: 'inflatedTooLarge', message: `The workbook unpacks to more than 140 MB (or 100 MB in one part); ${toTemplate}.` }],
+      ['2 000 parts', manyEntries(2_000), 422, { reason: 'tooManyEntries', message: "The workbook holds more than 1000 parts; upload the template's sheet on its own." }],
+      ['2 M cells', manyCells(2_000_000), 422, { reason: 'tooManyCells', message: `The workbook holds more than 1100000 cells; ${toTemplate}.` }],
+      ['200 001 rows', manyRows(200_001), 422, { reason: 'tooManyRows', message: 'The sheet has more than 50000 companies; split it into several files.' }],
+    ];
+    for (const [name, file, status, body] of cases) {
+      expect(file.length, name).toBeLessThan(1024 * 1024);
+      const response = await upload(callers, file);
+      expect([name, response.statusCode, response.json()]).toEqual([name, status, expect.objectContaining(body)]);
+    }
+    expect(await companyCount()).toBe(before);
+    expect(await importAudits()).toBe(auditsBefore);
+    // The server still answers, and a real file still goes through.
+    const isin = testIsin();
+    const good = await upload(callers, workbook([TEMPLATE_HEADERS, row('After Bombs Co', isin)]));
+    expect(good.json()).toEqual({ result: { inserted: 1, updated: 0 } });
+  });
+
+  it("two zip bombs at once do not hold up another user's template download", async () => {
+    const { app, admin, superAdmin, analyst } = await newsCallers(suite);
+    const bomb = sharedStringsBomb(30_000_000);
+    const send = (session: typeof admin) =>
+      postMultipart(app, session, '/upload-companies', { userId: session.userId }, { field: 'file', filename: 'bomb.xlsx', content: bomb });
+    const [first, second, template] = await Promise.all([
+      send(admin),
+      send(superAdmin),
+      get(app, analyst, '/excel-template', {}, { 'x-api-key': EXCEL_API_KEY }),
+    ]);
+    expect(template.statusCode).toBe(200);
+    expect(readSheet(template.rawPayload).rows).toEqual([TEMPLATE_HEADERS]);
+    expect([first.statusCode, first.json().reason, second.statusCode, second.json().reason]).toEqual([422, 'tooManyStrings', 422, 'tooManyStrings']);
+  });
+
   it('refuses more rows than the limit', async () => {
     const callers = await newsCallers(suite);
     const before = await companyCount();
     const rows = Array.from({ length: 50_001 }, (_, index) => row(`Bulk ${index}`, `ZZ${String(index).padStart(9, '0')}0`));
     const response = await upload(callers, workbook([TEMPLATE_HEADERS, ...rows]));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ message: 'The sheet has more than 50000 companies; split it into several files.' });
+    expect(response.json()).toEqual({
+      message: 'The sheet has more than 50000 companies; split it into several files.',
+      code: 'uploadTooManyRows',
+      params: { max: 50000 },
+      reason: 'tooManyRows',
+    });
     expect(await companyCount()).toBe(before);
   }, 60_000);
 });

@@ -158,6 +158,27 @@ describe('the news-management error catalogue', () => {
     expect(uploadRowErrorsOf(error)).toEqual([{ row: 3, field: 'compName', reason: 'must contain letters, digits and spaces only' }]);
   });
 
+  it.each([
+    [422, 'tooManyStrings', "The workbook holds more than 1 100 000 texts; upload at most 50 000 companies in the template's columns.", 'El libro contiene más de 1 100 000 textos; suba como máximo 50 000 empresas con las columnas de la plantilla.'],
+    [413, 'inflatedTooLarge', "The workbook unpacks to more than 140 MB; upload at most 50 000 companies in the template's columns.", 'El libro ocupa más de 140 MB una vez descomprimido; suba como máximo 50 000 empresas con las columnas de la plantilla.'],
+    [422, 'tooManyRows', 'The sheet has more than 50 000 companies; split it into several files.', 'La hoja tiene más de 50 000 empresas; divídala en varios archivos.'],
+  ])('an upload refused %i with reason %s is worded by the client', async (status, reason, english, spanish) => {
+    const { dataProvider, t } = await setup();
+    server.use(http.post(`${NEWS}/upload-companies`, () => HttpResponse.json({ message: 'The server words it in English.', reason }, withKey({ status }))));
+    const error = await failureOf(() => post(dataProvider, '/be-api-management/news/upload-companies', new FormData()));
+    expect(catalogueMessage('companyUpload', error, t)).toBe(english);
+    const { createI18n } = await import('../../../src/i18n/i18n');
+    const es = createI18n('es');
+    expect(catalogueMessage('companyUpload', error, (key) => es.t(key))).toBe(spanish);
+  });
+
+  it('an upload refused with a reason the client does not know falls back on the status', async () => {
+    const { dataProvider, t } = await setup();
+    server.use(http.post(`${NEWS}/upload-companies`, () => HttpResponse.json({ message: 'x', reason: 'constructor' }, withKey({ status: 413 }))));
+    const error = await failureOf(() => post(dataProvider, '/be-api-management/news/upload-companies', new FormData()));
+    expect(catalogueMessage('companyUpload', error, t)).toBe('The file is larger than 10 MB.');
+  });
+
   it('a session that ended says nothing here: the session watcher speaks', async () => {
     const { dataProvider } = await setup();
     server.use(http.get(`${NEWS}/news`, () => HttpResponse.json({ message: 'gone' }, { status: 401 })));

@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../../src/resources/company-rules';
 import { readCompanyWorkbook } from '../../../src/workers/xlsx-preview';
+import { inflatingSheet, manyCells, manyEntries, manyRows, sharedStringsBomb } from '../../fixtures/xlsx-bombs';
 
 // The preview worker's parser, run in Node on workbooks built here.
 
@@ -74,5 +75,20 @@ describe('reading a companies upload for the preview', () => {
     const zipNotXlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6]);
     expect(readCompanyWorkbook(XLSX, zipNotXlsx.buffer)).toMatchObject({ ok: false });
     expect(readCompanyWorkbook(XLSX, new ArrayBuffer(COMPANY_UPLOAD_MAX_BYTES + 1))).toMatchObject({ ok: false, reason: 'tooLarge' });
+  });
+
+  // Each bomb inflates up to 140 MB in JavaScript: more than the default 5 s on a busy machine.
+  it.each([
+    ['30 M shared strings', () => sharedStringsBomb(30_000_000), 'tooManyStrings'],
+    ['a 400 MiB sheet', () => inflatingSheet(400), 'inflatedTooLarge'],
+    ['2 000 parts', () => manyEntries(2_000), 'tooManyEntries'],
+    ['2 M cells', () => manyCells(2_000_000), 'tooManyCells'],
+    ['200 001 rows', () => manyRows(200_001), 'tooManyRows'],
+  ])('refuses a zip bomb (%s) before SheetJS reads it, with the reason the server gives', (_name, bomb, reason) => {
+    expect(readCompanyWorkbook(XLSX, new Uint8Array(bomb()).buffer)).toEqual({ ok: false, reason });
+  }, 30_000);
+
+  it('hands a workbook of the same build within the limits on to SheetJS', () => {
+    expect(readCompanyWorkbook(XLSX, new Uint8Array(sharedStringsBomb(1_000)).buffer)).toMatchObject({ ok: false, reason: 'emptySheet' });
   });
 });

@@ -10,7 +10,8 @@ import {
   type CompanyTextField,
   type CompanyValues,
 } from '../../../../src/resources/company-rules.js';
-import type { CompanySheet } from '../../../../src/resources/company-sheet.js';
+import type { CompanySheet, UploadFailureReason } from '../../../../src/resources/company-sheet.js';
+import { XLSX_LIMITS, XLSX_REFUSAL_STATUS, type XlsxRefusal } from '../../../../src/resources/xlsx-inspection.js';
 import { HttpError } from '../../errors.js';
 import {
   fieldReasonText,
@@ -22,7 +23,9 @@ import {
 } from '../../../../src/resources/server-messages.js';
 import type { CompanyRow } from '../../plugins/companies-repository.js';
 import { recordAudits, recordAudit, type AuditActor } from '../audit.js';
+import { WorkerJobError } from '../worker-pool.js';
 import type { ExcelService } from './excel.js';
+import { inspectXlsxZip } from './xlsx-zip.js';
 
 const MAX_REPORTED_ERRORS = 200;
 // Any constant nothing else uses: uploads queue on it, so two files with the same new ISIN
@@ -38,17 +41,49 @@ export interface RowProblem {
   params?: MessageParams;
 }
 
-/** An upload refused with `{message, code, errors: [{row, field, reason, code}]}`; nothing was written. */
+/** Why a whole file is refused: a reason the preview shares (news.upload.failed.*). */
+export type UploadReason = Exclude<UploadFailureReason, 'tooLarge' | 'notXlsx'>;
+
+const MB = (bytes: number) => Math.floor(bytes / 1e6);
+
+/** The catalogue sentence of each reason, with its limits. */
+const REASON_MESSAGES: Record<UploadReason, { code: ServerMessageCode; params?: MessageParams }> = {
+  unreadable: { code: 'uploadUnreadable' },
+  emptySheet: { code: 'uploadEmpty' },
+  wrongHeaders: { code: 'uploadHeaders', params: { expected: COMPANY_FIELDS.join(', ') } },
+  tooManyRows: { code: 'uploadTooManyRows', params: { max: COMPANY_UPLOAD_MAX_ROWS } },
+  tooManyEntries: { code: 'uploadTooManyEntries', params: { max: XLSX_LIMITS.entries } },
+  inflatedTooLarge: {
+    code: 'uploadInflatedTooLarge',
+    params: { mb: MB(XLSX_LIMITS.inflatedBytes), partMb: MB(XLSX_LIMITS.entryBytes), max: COMPANY_UPLOAD_MAX_ROWS },
+  },
+  tooManyCells: { code: 'uploadTooManyCells', params: { cells: XLSX_LIMITS.cells, max: COMPANY_UPLOAD_MAX_ROWS } },
+  tooManyStrings: { code: 'uploadTooManyStrings', params: { strings: XLSX_LIMITS.strings, max: COMPANY_UPLOAD_MAX_ROWS } },
+  tooComplex: { code: 'uploadTooComplex' },
+};
+
+/**
+ * An upload refused with `{message, code, params?, reason?, errors?: [{row, field, reason, code}]}`
+ * and `status` (413 when too large once inflated, else 422); nothing was written.
+ */
 export class UploadError extends Error {
+  readonly status: 413 | 422;
   readonly params?: MessageParams;
   constructor(
     readonly code: ServerMessageCode,
     readonly errors?: RowProblem[],
     params?: MessageParams,
+    readonly reason?: UploadReason,
   ) {
     super(serverMessage(code, params));
     this.name = 'UploadError';
     if (params) this.params = params;
+    this.status = reason && reason in XLSX_REFUSAL_STATUS ? XLSX_REFUSAL_STATUS[reason as XlsxRefusal] : 422;
+  }
+
+  static of(reason: UploadReason, errors?: RowProblem[]): UploadError {
+    const { code, params } = REASON_MESSAGES[reason];
+    return new UploadError(code, errors, params, reason);
   }
 
   toJSON() {
@@ -56,8 +91,24 @@ export class UploadError extends Error {
       message: this.message,
       code: this.code,
       ...(this.params ? { params: this.params } : {}),
+      ...(this.reason ? { reason: this.reason } : {}),
       ...(this.errors ? { errors: this.errors } : {}),
     };
+  }
+}
+
+/**
+ * The companies sheet, read in a worker only once the zip check found every limit kept;
+ * a worker that runs out of memory or time is ended and the upload refused.
+ */
+async function readUpload(excel: ExcelService, file: Buffer): Promise<CompanySheet> {
+  const refusal = await inspectXlsxZip(file);
+  if (refusal) throw UploadError.of(refusal);
+  try {
+    return await excel.parseCompanies({ data: new Uint8Array(file), maxRows: COMPANY_UPLOAD_MAX_ROWS });
+  } catch (error) {
+    if (error instanceof WorkerJobError && (error.failure === 'memory' || error.failure === 'timeout')) throw UploadError.of('tooComplex');
+    throw error;
   }
 }
 
@@ -92,18 +143,11 @@ function problem(row: number, field: string, reason: FieldReason): RowProblem {
 /** The sheet's companies, or an UploadError naming every problem (the first 200). */
 function uploadedCompanies(sheet: CompanySheet): CompanyValues[] {
   if (!sheet.ok) {
-    if (sheet.reason !== 'wrongHeaders') {
-      if (sheet.reason === 'tooManyRows') throw new UploadError('uploadTooManyRows', undefined, { max: COMPANY_UPLOAD_MAX_ROWS });
-      throw new UploadError(sheet.reason === 'unreadable' ? 'uploadUnreadable' : 'uploadEmpty');
-    }
-    throw new UploadError(
-      'uploadHeaders',
-      [
-        ...sheet.missing.map((field) => problem(sheet.headerRow, field, { code: 'headerMissing' })),
-        ...sheet.unexpected.map((field) => problem(sheet.headerRow, field, { code: 'headerUnexpected' })),
-      ],
-      { expected: COMPANY_FIELDS.join(', ') },
-    );
+    if (sheet.reason !== 'wrongHeaders') throw UploadError.of(sheet.reason);
+    throw UploadError.of('wrongHeaders', [
+      ...sheet.missing.map((field) => problem(sheet.headerRow, field, { code: 'headerMissing' })),
+      ...sheet.unexpected.map((field) => problem(sheet.headerRow, field, { code: 'headerUnexpected' })),
+    ]);
   }
   const problems: RowProblem[] = [];
   // The row a duplicate repeats: the first one whose ISIN the sheet reader took as valid.
@@ -153,12 +197,12 @@ export function createCompaniesService(fastify: FastifyInstance, excel: ExcelSer
     },
 
     /**
-     * Parses and checks the whole file in the worker, then writes every row or none: rows
+     * Checks the zip, parses and checks the whole file in a worker, then writes every row or none: rows
      * match existing companies by ISIN (update), others are inserted. Unchanged rows count
      * in neither figure and are not audited.
      */
     async upload(actor: AuditActor, file: Buffer): Promise<{ inserted: number; updated: number }> {
-      const rows = uploadedCompanies(await excel.parseCompanies({ data: new Uint8Array(file), maxRows: COMPANY_UPLOAD_MAX_ROWS }));
+      const rows = uploadedCompanies(await readUpload(excel, file));
 
       return fastify.db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [UPLOAD_LOCK]);

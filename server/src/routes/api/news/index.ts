@@ -260,7 +260,7 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: `Imports companies from an .xlsx made from the template (columns ${COMPANY_FIELDS.join(', ')}), all rows or none; a known ISIN updates that company`,
         consumes: ['multipart/form-data'],
-        response: { 200: UploadReply, 401: ErrorReply, 404: ErrorReply, 413: ErrorReply, 422: UploadErrorReply },
+        response: { 200: UploadReply, 401: ErrorReply, 404: ErrorReply, 413: UploadErrorReply, 422: UploadErrorReply },
       },
     },
     async (request, reply) => {
@@ -274,7 +274,7 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
         return { result: await companiesService.upload(actorOf(request), file.buffer) };
       } catch (error) {
         if (!(error instanceof UploadError)) throw error;
-        return reply.code(422).send(error.toJSON());
+        return reply.code(error.status).send(error.toJSON());
       }
     },
   );

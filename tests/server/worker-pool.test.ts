@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createWorkerPool, WorkerJobError, type WorkerPool, type WorkerPoolOptions } from '../../server/src/services/worker-pool';
+import type { PoolTestJob } from '../fixtures/pool-worker';
+
+// The pool with real worker threads: a job's clock starts when a worker takes it, a worker
+// past its memory limit or its time is ended and replaced, and an idle one goes away.
+
+const ENTRY = new URL('../fixtures/pool-worker.ts', import.meta.url);
+const pools: WorkerPool<PoolTestJob, string>[] = [];
+
+function pool(options: Partial<Omit<WorkerPoolOptions, 'entry'>> = {}): WorkerPool<PoolTestJob, string> {
+  const created = createWorkerPool<PoolTestJob, string>({
+    entry: ENTRY,
+    size: 1,
+    resourceLimits: { maxOldGenerationSizeMb: 64 },
+    timeoutMs: 20_000,
+    idleMs: 60_000,
+    ...options,
+  });
+  pools.push(created);
+  return created;
+}
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((created) => created.close()));
+});
+
+describe('worker pool', () => {
+  it('counts a job’s time from its start, not from its enqueue', async () => {
+    // Three jobs of 1.5 s queued on one worker with a 2.5 s limit: the last would be 4.5 s
+    // past its enqueue, yet each one runs for 1.5 s of its own.
+    const single = pool({ timeoutMs: 2_500 });
+    const results = await Promise.all([1, 2, 3].map(() => single.run({ sleepMs: 1_500 })));
+    expect(results).toEqual(['slept', 'slept', 'slept']);
+  });
+
+  it('ends a job past its time and gives the next one a fresh worker', async () => {
+    const single = pool({ timeoutMs: 1_000 });
+    const late = single.run({ sleepMs: 60_000 });
+    const next = single.run({ echo: 'after' });
+    await expect(late).rejects.toMatchObject({ failure: 'timeout' });
+    expect(await next).toBe('after');
+  });
+
+  it('ends a worker past its memory limit and replaces it', async () => {
+    const single = pool();
+    const hoard = single.run({ hoard: true });
+    await expect(hoard).rejects.toBeInstanceOf(WorkerJobError);
+    await expect(hoard).rejects.toMatchObject({ failure: 'memory' });
+    expect(await single.run({ echo: 'still here' })).toBe('still here');
+  });
+
+  it('runs jobs side by side up to its size; a busy worker does not hold up the others', async () => {
+    const two = pool({ size: 2 });
+    const slow = two.run({ sleepMs: 60_000 });
+    slow.catch(() => undefined);
+    expect(await two.run({ echo: 'quick' })).toBe('quick');
+    expect(two.stats()).toMatchObject({ workers: 2, busy: 1, queued: 0 });
+  });
+
+  it('ends idle workers', async () => {
+    const idle = pool({ size: 2, idleMs: 200 });
+    await Promise.all([idle.run({ echo: 'a' }), idle.run({ echo: 'b' })]);
+    expect(idle.stats().workers).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(idle.stats().workers).toBe(0), { timeout: 10_000, interval: 50 });
+  });
+
+  it('refuses jobs once closed', async () => {
+    const closing = pool();
+    const running = expect(closing.run({ sleepMs: 60_000 })).rejects.toMatchObject({ failure: 'closed' });
+    await closing.close();
+    await running;
+    await expect(closing.run({ echo: 'x' })).rejects.toMatchObject({ failure: 'closed' });
+  });
+});
