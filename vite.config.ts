@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 
 // The UI service (server/) listens here in development and in production.
@@ -76,6 +77,35 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * boot.js, the script that paints the stored theme before the app loads, is
+ * written from src/shell (palette, preferences) at build time and served the
+ * same way by the dev server, so its colours are the app's. Loaded through tsx
+ * rather than imported: Vite's config loader wants no extensionless imports.
+ */
+function bootScriptFile(): Plugin {
+  const FILE = 'boot.js';
+  const source = async () => {
+    const module = (await tsImport('./src/shell/boot-script.ts', import.meta.url)) as typeof import('./src/shell/boot-script');
+    return module.bootScript();
+  };
+  return {
+    name: 'boot-script',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (!request.url?.split('?')[0]?.endsWith(`/${FILE}`)) return next();
+        void source().then((script) => {
+          response.setHeader('content-type', 'text/javascript');
+          response.end(script);
+        }, next);
+      });
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: FILE, source: await source() });
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // A build started from a test run inherits NODE_ENV=test (tests/e2e/global-setup.ts
   // spawns `vite build` from Vitest), which Vite honours: React's development
@@ -88,7 +118,7 @@ export default defineConfig(({ command, mode }) => {
     // The dev server cannot serve a relative base; it mounts the app where the
     // default product lives, so ./app-config.json resolves to the proxied path.
     base: command === 'build' ? './' : '/backoffice/',
-    plugins: [react(), preloadFirstScreen('src/pages/auth/login-page.tsx'), precompress()],
+    plugins: [react(), bootScriptFile(), preloadFirstScreen('src/pages/auth/login-page.tsx'), precompress()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

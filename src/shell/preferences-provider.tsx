@@ -1,7 +1,7 @@
 import { ConfigProvider } from 'antd';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { themeOf } from '../providers/theme';
-import { BACKGROUND, PRIMARY, TEXT } from './palette';
+import { BACKGROUND, primaryShown, TEXT } from './palette';
 import { storePreferences, type Preferences } from './preferences';
 
 interface PreferencesContextValue {
@@ -13,7 +13,7 @@ const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 
 /**
  * Theme, radius and menu mode: antd's tokens for the tree below, and the same
- * attributes public/boot.js put on <html> before the first paint, kept current.
+ * attributes boot.js put on <html> before the first paint, kept current.
  */
 export function PreferencesProvider({ initial, children }: { initial: Preferences; children: ReactNode }) {
   const [preferences, setState] = useState(initial);
@@ -26,7 +26,7 @@ export function PreferencesProvider({ initial, children }: { initial: Preference
     root.style.backgroundColor = BACKGROUND[preferences.themeMode];
     root.style.color = TEXT[preferences.themeMode];
     root.style.colorScheme = preferences.themeMode;
-    root.style.setProperty('--boot-primary', PRIMARY[preferences.theme]);
+    root.style.setProperty('--boot-primary', primaryShown(preferences.theme, preferences.themeMode));
   }, [preferences]);
 
   const setPreferences = useCallback((change: Partial<Preferences>) => {

@@ -1,13 +1,13 @@
 import * as XLSX from '@e965/xlsx';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../src/config/schema';
 import { COMPANY_FIELDS } from '../../src/resources/company-rules';
 import { sharedStringsBomb } from '../fixtures/xlsx-bombs';
 import { keepScreenshot, logInAs } from './browser';
+import { writeAppConfig } from './stack';
 import { browserSuite } from './suite';
 
 // News management through Chromium against the real server and its demo data:
@@ -23,12 +23,11 @@ let scratch: string;
 
 /** The shipped config keeps news switched off; the test turns it on in a copy. */
 function configWithNews(dir: string): string {
-  const config = JSON.parse(readFileSync('config/app.json', 'utf8')) as AppConfig;
-  config.menu = config.menu.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry));
-  config.dashboard = config.dashboard.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry));
-  const path = join(dir, 'app.json');
-  writeFileSync(path, JSON.stringify(config, null, 2));
-  return path;
+  return writeAppConfig(dir, (config) => ({
+    ...config,
+    menu: config.menu.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry)),
+    dashboard: config.dashboard.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry)),
+  }));
 }
 
 const suite = browserSuite(() => {

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { THEME_COLORS, THEME_MODES } from '../../src/config/values';
-import { BACKGROUND, PRIMARY } from '../../src/shell/palette';
+import { BACKGROUND, primaryShown } from '../../src/shell/palette';
+import { axeFindings } from './axe';
 import { E2E_PASSWORD, keepScreenshot, logInAs } from './browser';
 import { browserSuite } from './suite';
 
@@ -11,7 +10,6 @@ import { browserSuite } from './suite';
 // themes and their storage, locales and RTL, toasts, and axe-core's verdict.
 
 const PASSWORD = E2E_PASSWORD;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const suite = browserSuite({}, { privateDist: true });
 
@@ -39,23 +37,6 @@ async function chooseLanguage(page: Page, label: string): Promise<void> {
   await page.getByTestId('language-select').first().click();
   await page.locator('.ant-select-item-option', { hasText: label }).click();
   await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
-}
-
-/** axe-core in the page; only serious and critical findings count. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => JSON.stringify(node.target)).slice(0, 3),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id} at ${violation.targets.join(', ')}`);
 }
 
 describe('themes', () => {
@@ -128,10 +109,9 @@ describe('themes', () => {
         await page.getByTestId('shell').waitFor();
         expect(await html(page, 'data-theme')).toBe(color);
         expect(await background(page, '.ant-layout')).toBe(rgb(BACKGROUND[mode]));
-        // The dashboard icon is coloured with the primary token; dark mode derives its own shade.
+        // The dashboard icon is coloured with the primary token: the palette's colour, or in dark mode a lighter shade of it.
         const iconColor = await page.locator('[data-testid^="dashboard-tile-"] span').first().evaluate((node) => getComputedStyle(node).color);
-        if (mode === 'light') expect(iconColor).toBe(rgb(PRIMARY[color]));
-        else expect(iconColor).not.toBe(rgb(PRIMARY[color]));
+        expect(iconColor).toBe(rgb(primaryShown(color, mode)));
         await keepScreenshot(page, `theme-${color}-${mode}`);
       }
     }

@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/src/app';
+import type { AppConfig } from '../../src/config/schema';
 
 export interface Stack {
   /** The SPA's URL, e.g. http://127.0.0.1:41234/backoffice/ */
@@ -44,4 +45,11 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The shipped config/app.json as `change` makes it, written to dir/app.json for APP_CONFIG; returns its path. */
+export function writeAppConfig(dir: string, change: (shipped: AppConfig) => AppConfig): string {
+  const path = join(dir, 'app.json');
+  writeFileSync(path, JSON.stringify(change(JSON.parse(readFileSync('config/app.json', 'utf8')) as AppConfig), null, 2));
+  return path;
 }

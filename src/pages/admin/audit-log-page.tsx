@@ -66,19 +66,20 @@ export default function AuditLogPage() {
               allowClear
               style={{ width: 160 }}
               placeholder={t('admin.auditLog.entity')}
+              aria-label={t('admin.auditLog.entity')}
               data-testid="audit-entity-filter"
               onChange={submit}
               options={ENTITIES.map((value) => ({ value, label: t(entityLabelKey(value)) }))}
             />
           </Form.Item>
           <Form.Item name="actor">
-            <Input.Search allowClear placeholder={t('admin.auditLog.actor')} onSearch={submit} data-testid="audit-actor-filter" />
+            <Input.Search allowClear placeholder={t('admin.auditLog.actor')} aria-label={t('admin.auditLog.actor')} onSearch={submit} data-testid="audit-actor-filter" />
           </Form.Item>
           <Form.Item name="action">
-            <Input.Search allowClear placeholder={t('admin.auditLog.action')} onSearch={submit} />
+            <Input.Search allowClear placeholder={t('admin.auditLog.action')} aria-label={t('admin.auditLog.action')} onSearch={submit} />
           </Form.Item>
           <Form.Item name="entityId">
-            <Input.Search allowClear placeholder={t('admin.auditLog.entityId')} onSearch={submit} style={{ width: 140 }} />
+            <Input.Search allowClear placeholder={t('admin.auditLog.entityId')} aria-label={t('admin.auditLog.entityId')} onSearch={submit} style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="days">
             <DatePicker.RangePicker onChange={submit} />

@@ -10,6 +10,7 @@ import { useRuntime } from '../../resources/registry-context';
 import { ROLE_LABEL_KEYS, type Role } from '../../resources/types';
 import { assignableRoles, canManageUser, mailDomainFor, splitEmail } from '../../resources/user-rules';
 import { requiredPassword, usernameRules } from '../auth/password-rules';
+import { FormSelect } from '../form-select';
 import { useEnterpriseOptions, type AdminUser } from './admin-api';
 
 interface UserFormValues {
@@ -105,8 +106,8 @@ export default function UserForm({ route }: { route: RouteSpec }) {
               <Input id="username" maxLength={15} autoComplete="off" />
             </Form.Item>
           ) : (
-            <Form.Item label={t('admin.users.fields.username')}>
-              <Input value={record?.username} disabled />
+            <Form.Item label={t('admin.users.fields.username')} htmlFor="username">
+              <Input id="username" value={record?.username} disabled />
             </Form.Item>
           )}
           <Form.Item name="name" label={t('admin.users.fields.name')} rules={[{ required: true, whitespace: true, message: t('auth.nameRequired') }]}>
@@ -121,23 +122,23 @@ export default function UserForm({ route }: { route: RouteSpec }) {
               options={enterprises.map((option) => ({ value: option.id, label: option.name }))}
             />
           </Form.Item>
-          <Form.Item label={t('admin.users.fields.email')} required>
+          <Form.Item label={t('admin.users.fields.email')} htmlFor="emailLocal" required>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="emailLocal" noStyle rules={[{ required: true, whitespace: true, message: t('auth.emailRequired') }, { pattern: /^[^@\s]+$/, message: t('auth.emailInvalid') }]}>
                 <Input id="emailLocal" style={{ width: '55%' }} />
               </Form.Item>
               {rule.fixed ? (
-                <Input value={`@${rule.domain}`} disabled style={{ width: '45%' }} data-testid="user-email-fixed-domain" />
+                <Input value={`@${rule.domain}`} disabled style={{ width: '45%' }} aria-label={t('admin.users.fields.emailDomain')} data-testid="user-email-fixed-domain" />
               ) : (
                 <Form.Item name="emailDomain" noStyle rules={[{ required: true, message: t('admin.users.domainRequired') }, { pattern: /^[a-z0-9.-]+\.[a-z]{2,}$/i, message: t('admin.users.domainInvalid') }]}>
-                  <Input id="emailDomain" addonBefore="@" style={{ width: '45%' }} data-testid="user-email-domain" />
+                  <Input id="emailDomain" addonBefore="@" style={{ width: '45%' }} aria-label={t('admin.users.fields.emailDomain')} data-testid="user-email-domain" />
                 </Form.Item>
               )}
             </Space.Compact>
             {rule.fixed ? <Typography.Text type="secondary">{t('admin.users.bankDomain', { domain: rule.domain })}</Typography.Text> : null}
           </Form.Item>
           <Form.Item name="role" label={t('admin.users.fields.role')} rules={[{ required: true }]}>
-            <Select id="role" data-testid="user-role" options={roles.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))} />
+            <FormSelect id="role" data-testid="user-role" options={roles.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))} />
           </Form.Item>
           {action === 'create' ? (
             <Form.Item name="password" label={t('admin.users.fields.password')} rules={requiredPassword(t)}>

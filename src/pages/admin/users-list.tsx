@@ -50,13 +50,14 @@ export default function UsersList() {
       <Card>
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item name="q">
-            <Input.Search allowClear placeholder={t('admin.users.search')} data-testid="users-search" onSearch={submit} />
+            <Input.Search allowClear placeholder={t('admin.users.search')} aria-label={t('admin.users.search')} data-testid="users-search" onSearch={submit} />
           </Form.Item>
           <Form.Item name="role">
             <Select
               allowClear
               style={{ width: 160 }}
               placeholder={t('admin.users.fields.role')}
+              aria-label={t('admin.users.fields.role')}
               onChange={submit}
               options={ROLES.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))}
             />
@@ -66,6 +67,7 @@ export default function UsersList() {
               allowClear
               style={{ width: 160 }}
               placeholder={t('admin.users.fields.status')}
+              aria-label={t('admin.users.fields.status')}
               data-testid="users-status-filter"
               onChange={submit}
               options={USER_STATUSES.map((value) => ({ value, label: t(`admin.users.status.${value}`) }))}
@@ -76,6 +78,7 @@ export default function UsersList() {
               allowClear
               style={{ width: 200 }}
               placeholder={t('admin.users.fields.enterprise')}
+              aria-label={t('admin.users.fields.enterprise')}
               onChange={submit}
               options={enterprises.map((option) => ({ value: option.id, label: option.name }))}
             />

@@ -1,9 +1,10 @@
-import { Checkbox, DatePicker, Input, InputNumber, Select, Tag } from 'antd';
+import { Checkbox, DatePicker, Input, InputNumber, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { FieldDefinition } from '../../resources/types';
+import { FormSelect } from '../form-select';
 
 // Field definitions drive the generic views (react-admin's ra-no-code builders):
 // each view keeps the fields meant for it, and one switch per view picks how a
@@ -49,7 +50,7 @@ export function inputFor(field: FieldDefinition, t: TFunction): FieldInput {
       };
     case 'select':
       return {
-        input: <Select id={id} options={(field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }))} />,
+        input: <FormSelect id={id} options={(field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }))} />,
         rules: required,
       };
   }

@@ -88,6 +88,9 @@ export function ChangeStatusModal({
       <Form<StatusValues> form={form} layout="vertical" onFinish={submit} initialValues={{ newsStatus: 'APPROVED' }}>
         <Form.Item name="newsStatus" label={t('news.fields.newsStatus')} rules={[{ required: true }]}>
           <Radio.Group
+            // The item's aria-required is only allowed on a radiogroup; antd passes the role through, its types do not.
+            {...{ role: 'radiogroup' }}
+            aria-label={t('news.fields.newsStatus')}
             data-testid="news-status-choice"
             options={NEWS_STATUSES.map((status) => ({ value: status, label: t(`news.status.${status}`) }))}
           />
@@ -95,6 +98,7 @@ export function ChangeStatusModal({
         <Form.Item
           name="comment"
           label={t('news.changeStatus.comment')}
+          htmlFor="news-status-comment"
           rules={[{ max: COMMENT_MAX_LENGTH, message: t('news.changeStatus.commentTooLong', { max: COMMENT_MAX_LENGTH }) }]}
         >
           <Input.TextArea id="news-status-comment" rows={3} maxLength={COMMENT_MAX_LENGTH} showCount />

@@ -64,13 +64,14 @@ export function CompanyForm({
           key={field}
           name={field}
           label={t(`news.companyFields.${field}`)}
+          htmlFor={`company-${field}`}
           required={COMPANY_TEXT_RULES[field].required ?? false}
           rules={[ruleFor(field, t)]}
         >
           <Input id={`company-${field}`} maxLength={COMPANY_TEXT_RULES[field].max} />
         </Form.Item>
       ))}
-      <Form.Item name="isActive" label={t('news.companyFields.isActive')} valuePropName="checked">
+      <Form.Item name="isActive" label={t('news.companyFields.isActive')} htmlFor="company-isActive" valuePropName="checked">
         <Switch id="company-isActive" />
       </Form.Item>
       {failure ? <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} data-testid="company-error" /> : null}

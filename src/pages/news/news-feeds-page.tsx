@@ -1,6 +1,6 @@
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { useCustomMutation, useList } from '@refinedev/core';
-import { Alert, Button, Card, Flex, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Card, Flex, Space, Table, Typography, type CheckboxProps, type TableColumnsType, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -201,6 +201,8 @@ function NewsFeedsList() {
           rowSelection={{
             preserveSelectedRowKeys: true,
             selectedRowKeys: [...selected.keys()],
+            // antd hands these props to the row's <input>; its types omit aria-label.
+            getCheckboxProps: (row) => ({ 'aria-label': t('news.selectItem', { headline: row.headline }) }) as CheckboxProps,
             onChange: (keys, chosen) => {
               const byKey = new Map(chosen.filter(Boolean).map((row) => [newsKey(row), row] as const));
               const next = new Map<string, NewsRef & { headline: string }>();

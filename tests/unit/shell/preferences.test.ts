@@ -5,7 +5,7 @@ import { TRANSLATIONS } from '../../../src/i18n/i18n';
 import { createMemoryStorage } from '../../../src/providers/session-store';
 import { themeOf } from '../../../src/providers/theme';
 import { menuStateOf } from '../../../src/shell/menu-state';
-import { PRIMARY } from '../../../src/shell/palette';
+import { primarySeed } from '../../../src/shell/palette';
 import { MENU_MODES, readStoredPreferences, storePreferences } from '../../../src/shell/preferences';
 
 const DEFAULTS = { theme: 'blueolympic', themeMode: 'light', radius: 'rounded', menuClass: 'menu-default' } as const;
@@ -56,7 +56,7 @@ describe('stored preferences', () => {
 describe('themeOf', () => {
   it.each(THEME_MODES.flatMap((mode) => THEME_COLORS.map((color) => [color, mode] as const)))('%s %s goes through antd tokens', (color, mode) => {
     const config = themeOf({ theme: color, themeMode: mode, radius: 'rounded' });
-    expect(config.token?.colorPrimary).toBe(PRIMARY[color]);
+    expect(config.token?.colorPrimary).toBe(primarySeed(color, mode));
     expect(config.algorithm).toBe(mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm);
   });
 
