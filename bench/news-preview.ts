@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppConfig } from '../src/config/schema';
+import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
 import { COMPANY_FIELDS } from '../src/resources/company-rules';
 import { launchBrowser } from '../tests/e2e/browser';
 import { startStack } from '../tests/e2e/stack';
@@ -73,8 +73,7 @@ export async function benchNewsPreview(): Promise<void> {
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
   const scratch = mkdtempSync(join(tmpdir(), 'bo-bench-preview-'));
-  const config = JSON.parse(readFileSync('config/app.json', 'utf8')) as AppConfig;
-  config.menu = config.menu.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry));
+  const config = withAreas(shippedConfig(), ['news-management']);
   const configPath = join(scratch, 'app.json');
   writeFileSync(configPath, JSON.stringify(config));
 

@@ -36,7 +36,7 @@ export default function PrivateApp({ registry, providers }: { registry: Registry
         resources={resources}
         options={{ disableTelemetry: true, syncWithLocation: true }}
       >
-        <RouteTree routes={registry.routes} />
+        <RouteTree routes={registry.routes} areaPages={registry.areaPages} />
         <SessionWatcher session={providers.session} />
       </Refine>
     </AntdApp>

@@ -3,6 +3,7 @@ import type { AppConfig } from './schema';
 import type { ConfigCheck } from './validate';
 import {
   DIRECTIONS,
+  ENTRY_NAME_LENGTH,
   KEY_PATTERN,
   LANGUAGES,
   MAIL_DOMAIN_PATTERN,
@@ -22,6 +23,9 @@ import {
 
 type Rule = (value: unknown, path: string) => string[];
 
+/** Rules of properties that may be left out (TypeBox's Optional). */
+const OPTIONAL = new WeakSet<Rule>();
+
 const object =
   (fields: Record<string, Rule>): Rule =>
   (value, path) => {
@@ -29,7 +33,7 @@ const object =
     const record = value as Record<string, unknown>;
     return [
       ...Object.keys(fields).flatMap((key) =>
-        key in record ? [] : [`${path || '/'} must have required property '${key}'`],
+        key in record || OPTIONAL.has(fields[key] as Rule) ? [] : [`${path || '/'} must have required property '${key}'`],
       ),
       ...Object.keys(record).flatMap((key) =>
         key in fields ? [] : [`${path || '/'} must not have additional property '${key}'`],
@@ -70,15 +74,33 @@ const oneOf =
   (value, path) =>
     values.includes(value as string) ? [] : [`${path} must be one of ${values.join(', ')}`];
 
-const menuEntry = object({ key: string({ pattern: KEY_PATTERN }), active: boolean });
+/** Every value by `rule`, every key by `key` (a TypeBox Record with a key pattern). */
+const record =
+  (key: Rule, rule: Rule): Rule =>
+  (value, path) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${path} must be object`];
+    return Object.entries(value as Record<string, unknown>).flatMap(([name, item]) => [
+      ...key(name, `${path}/${name}`).map(() => `${path} must have property names matching ${KEY_PATTERN}`),
+      ...rule(item, `${path}/${name}`),
+    ]);
+  };
+
+function optional(rule: Rule): Rule {
+  const checked: Rule = (value, path) => (value === undefined ? [] : rule(value, path));
+  OPTIONAL.add(checked);
+  return checked;
+}
+
+const menuEntry = object({ name: string(ENTRY_NAME_LENGTH), value: string({ pattern: KEY_PATTERN }), isActive: boolean });
 
 const appConfig = object({
   product: string({ pattern: KEY_PATTERN }),
   apiBaseUrl: string({ minLength: 1 }),
   excelApiKey: string({ minLength: 16, maxLength: 200 }),
+  dataProviders: optional(record(string({ pattern: KEY_PATTERN }), object({ apiBaseUrl: string({ minLength: 1 }) }))),
   dashboard: array(menuEntry),
   menu: array(menuEntry),
-  modules: array(object({ name: string(MODULE_NAME_LENGTH), enabled: boolean })),
+  modules: array(object({ name: string(MODULE_NAME_LENGTH), isEnabled: boolean })),
   defaults: object({
     language: oneOf(LANGUAGES),
     direction: oneOf(DIRECTIONS),

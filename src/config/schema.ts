@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import {
   DIRECTIONS,
+  ENTRY_NAME_LENGTH,
   KEY_PATTERN,
   LANGUAGES,
   MAIL_DOMAIN_PATTERN,
@@ -21,15 +22,19 @@ export type { Direction, Language, Radius, ThemeColor, ThemeMode } from './value
 
 const Key = Type.String({ pattern: KEY_PATTERN });
 
+/** SPEC.md section 3: `value` is the area's route-like slug (`news-management`). */
 export const MenuEntrySchema = Type.Object(
-  { key: Key, active: Type.Boolean() },
+  { name: Type.String(ENTRY_NAME_LENGTH), value: Key, isActive: Type.Boolean() },
   { additionalProperties: false },
 );
 
 export const ModuleEntrySchema = Type.Object(
-  { name: Type.String(MODULE_NAME_LENGTH), enabled: Type.Boolean() },
+  { name: Type.String(MODULE_NAME_LENGTH), isEnabled: Type.Boolean() },
   { additionalProperties: false },
 );
+
+/** Another UI service a resource may be served by (`dataProvider` in its definition). */
+export const DataProviderEntrySchema = Type.Object({ apiBaseUrl: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 
 export const DefaultsSchema = Type.Object(
   {
@@ -54,6 +59,8 @@ export const AppConfigSchema = Type.Object(
     // Sent as `x-api-key` on the Excel endpoints (API.md); runtime configuration
     // on both sides, so the server reads it from this same file.
     excelApiKey: Type.String({ minLength: 16, maxLength: 200 }),
+    // Named data providers besides `default` (which is apiBaseUrl), each a sealed UI service.
+    dataProviders: Type.Optional(Type.Record(Type.String({ pattern: KEY_PATTERN }), DataProviderEntrySchema)),
     dashboard: Type.Array(MenuEntrySchema),
     menu: Type.Array(MenuEntrySchema),
     modules: Type.Array(ModuleEntrySchema),
@@ -65,4 +72,5 @@ export const AppConfigSchema = Type.Object(
 export type AppConfig = Type.Static<typeof AppConfigSchema>;
 export type MenuEntry = Type.Static<typeof MenuEntrySchema>;
 export type ModuleEntry = Type.Static<typeof ModuleEntrySchema>;
+export type DataProviderEntry = Type.Static<typeof DataProviderEntrySchema>;
 export type AppDefaults = Type.Static<typeof DefaultsSchema>;

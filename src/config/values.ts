@@ -21,6 +21,8 @@ export const RADII = ['rounded', 'flat'] as const;
 export const THEME_MODES = ['light', 'dark'] as const;
 
 export const KEY_PATTERN = '^[a-z][a-z0-9-]{0,39}$';
+/** A menu or dashboard entry's name as people read it (SPEC.md: `name`). */
+export const ENTRY_NAME_LENGTH = { minLength: 1, maxLength: 60 } as const;
 export const MENU_CLASS_PATTERN = '^menu-[a-z-]+$';
 export const MAIL_DOMAIN_PATTERN = '^[a-z0-9.-]+\\.[a-z]{2,}$';
 export const PAGE_SIZE = { minimum: 5, maximum: 200 } as const;

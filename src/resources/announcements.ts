@@ -3,8 +3,7 @@ import type { ResourceDefinition } from './types';
 export const announcements: ResourceDefinition = {
   name: 'announcements',
   area: 'announcements',
-  group: 'announcement',
-  path: 'announcements',
+  route: 'announcements',
   labelKey: 'resources.announcements',
   icon: 'NotificationOutlined',
   minRole: 2,

@@ -1,9 +1,11 @@
 import type { AreaDefinition } from './types';
 
+// The areas of SPEC.md section 2, by the slug config/app.json's menu and dashboard name;
+// each area's menu page lives at /{value}.
 export const AREAS: readonly AreaDefinition[] = [
-  { key: 'kyc', path: 'kyc', labelKey: 'areas.kyc', icon: 'IdcardOutlined' },
-  { key: 'announcements', path: 'announcements', labelKey: 'areas.announcements', icon: 'NotificationOutlined' },
-  { key: 'news', path: 'news-management', labelKey: 'areas.news', icon: 'ReadOutlined' },
-  { key: 'finview', path: 'finview', labelKey: 'areas.finview', icon: 'VideoCameraOutlined' },
-  { key: 'admin', path: 'admin', labelKey: 'areas.admin', icon: 'SettingOutlined' },
+  { value: 'kyc-management', labelKey: 'areas.kyc', icon: 'IdcardOutlined' },
+  { value: 'announcements', labelKey: 'areas.announcements', icon: 'NotificationOutlined' },
+  { value: 'news-management', labelKey: 'areas.news', icon: 'ReadOutlined' },
+  { value: 'finview', labelKey: 'areas.finview', icon: 'VideoCameraOutlined' },
+  { value: 'admin', labelKey: 'areas.admin', icon: 'SettingOutlined' },
 ];

@@ -4,8 +4,7 @@ import type { ResourceDefinition } from './types';
 export const auditLog: ResourceDefinition = {
   name: 'audit-log',
   area: 'admin',
-  group: 'audit',
-  path: 'audit-log',
+  route: 'admin/audit/audit-log',
   labelKey: 'admin.auditLog.title',
   icon: 'FileTextOutlined',
   minRole: 1,

@@ -2,9 +2,8 @@ import type { ResourceDefinition } from './types';
 
 export const companies: ResourceDefinition = {
   name: 'companies',
-  area: 'news',
-  group: 'news',
-  path: 'companies',
+  area: 'news-management',
+  route: 'news-management/news/companies',
   labelKey: 'resources.companies',
   icon: 'BankOutlined',
   minRole: 2,

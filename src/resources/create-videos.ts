@@ -3,8 +3,7 @@ import type { ResourceDefinition } from './types';
 export const createVideos: ResourceDefinition = {
   name: 'create-videos',
   area: 'finview',
-  group: 'videos',
-  path: 'create-videos',
+  route: 'finview/createvideos',
   labelKey: 'resources.create-videos',
   icon: 'VideoCameraAddOutlined',
   minRole: 2,

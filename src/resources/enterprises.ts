@@ -4,8 +4,7 @@ import type { ResourceDefinition } from './types';
 export const enterprises: ResourceDefinition = {
   name: 'enterprises',
   area: 'admin',
-  group: 'enterprise',
-  path: 'enterprises',
+  route: 'admin/enterprise/enterprises',
   labelKey: 'resources.enterprises',
   icon: 'ApartmentOutlined',
   minRole: 0,

@@ -3,8 +3,7 @@ import type { ResourceDefinition } from './types';
 export const finviewSettings: ResourceDefinition = {
   name: 'finview-settings',
   area: 'finview',
-  group: 'settings',
-  path: 'settings',
+  route: 'finview/settings',
   labelKey: 'resources.finview-settings',
   icon: 'SettingOutlined',
   minRole: 1,

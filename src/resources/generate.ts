@@ -45,10 +45,17 @@ export interface DashboardTile {
   path: string;
 }
 
+/** An area's own menu page (SPEC.md: /kyc-management, /news-management, /finview). */
+export interface AreaPageSpec {
+  path: string;
+  area: string;
+}
+
 export interface Registry {
   definitions: ResourceDefinition[];
   resources: GeneratedResource[];
   routes: RouteSpec[];
+  areaPages: AreaPageSpec[];
   menu: MenuAreaSpec[];
   dashboard: DashboardTile[];
 }
@@ -60,8 +67,9 @@ const ROUTE_SUFFIX: Record<RouteSpec['action'], string> = {
   show: '/show/:id',
 };
 
-export function resourceBasePath(definition: ResourceDefinition, area: AreaDefinition): string {
-  return `/${area.path}/${definition.group}/${definition.path}`;
+/** The hash route of a resource's list. */
+export function resourceBasePath(definition: ResourceDefinition): string {
+  return `/${definition.route.replace(/^\/+|\/+$/g, '')}`;
 }
 
 /** Resources whose menu area is active and whose module (if any) is enabled. */
@@ -69,8 +77,8 @@ export function enabledResources(
   config: AppConfig,
   definitions: readonly ResourceDefinition[] = RESOURCES,
 ): ResourceDefinition[] {
-  const activeAreas = new Set(config.menu.filter((entry) => entry.active).map((entry) => entry.key));
-  const enabledModules = new Set(config.modules.filter((entry) => entry.enabled).map((entry) => entry.name));
+  const activeAreas = new Set(config.menu.filter((entry) => entry.isActive).map((entry) => entry.value));
+  const enabledModules = new Set(config.modules.filter((entry) => entry.isEnabled).map((entry) => entry.name));
   return definitions.filter(
     (definition) =>
       activeAreas.has(definition.area) && (!definition.module || enabledModules.has(definition.module)),
@@ -82,21 +90,21 @@ export function buildRegistry(
   definitions: readonly ResourceDefinition[] = RESOURCES,
   areas: readonly AreaDefinition[] = AREAS,
 ): Registry {
-  const areaByKey = new Map(areas.map((area) => [area.key, area]));
+  const areaByKey = new Map(areas.map((area) => [area.value, area]));
   const enabled = enabledResources(config, definitions).filter((definition) => areaByKey.has(definition.area));
 
   const resources: GeneratedResource[] = [];
   const routes: RouteSpec[] = [];
   for (const definition of enabled) {
     const area = areaByKey.get(definition.area) as AreaDefinition;
-    const base = resourceBasePath(definition, area);
+    const base = resourceBasePath(definition);
     const resource: GeneratedResource = {
       name: definition.name,
       meta: {
         label: definition.labelKey,
         icon: definition.icon,
-        parent: area.key,
-        area: area.key,
+        parent: area.value,
+        area: area.value,
         canDelete: definition.actions.includes('delete'),
       },
     };
@@ -111,28 +119,33 @@ export function buildRegistry(
 
   const menu: MenuAreaSpec[] = [];
   for (const entry of config.menu) {
-    const area = areaByKey.get(entry.key);
-    if (!entry.active || !area) continue;
+    const area = areaByKey.get(entry.value);
+    if (!entry.isActive || !area) continue;
     const items = enabled
-      .filter((definition) => definition.area === area.key && definition.actions.includes('list'))
+      .filter((definition) => definition.area === area.value && definition.actions.includes('list'))
       .map((definition) => ({
         key: definition.name,
         labelKey: definition.labelKey,
         icon: definition.icon,
-        path: resourceBasePath(definition, area),
+        path: resourceBasePath(definition),
       }));
-    if (items.length > 0) menu.push({ key: area.key, labelKey: area.labelKey, icon: area.icon, items });
+    if (items.length > 0) menu.push({ key: area.value, labelKey: area.labelKey, icon: area.icon, items });
   }
 
+  // An area's menu page, unless a resource lives at the area's own route (/announcements).
+  const areaPages: AreaPageSpec[] = menu
+    .map((area) => ({ path: `/${area.key}`, area: area.key }))
+    .filter((page) => !routes.some((route) => route.path === page.path));
+
+  // A tile opens the area: its menu page, or the resource at its route.
   const dashboard: DashboardTile[] = config.dashboard
-    .filter((entry) => entry.active)
+    .filter((entry) => entry.isActive)
     .flatMap((entry) => {
-      const area = menu.find((candidate) => candidate.key === entry.key);
-      const first = area?.items[0];
-      return area && first ? [{ key: area.key, labelKey: area.labelKey, icon: area.icon, path: first.path }] : [];
+      const area = menu.find((candidate) => candidate.key === entry.value);
+      return area ? [{ key: area.key, labelKey: area.labelKey, icon: area.icon, path: `/${area.key}` }] : [];
     });
 
-  return { definitions: enabled, resources, routes, menu, dashboard };
+  return { definitions: enabled, resources, routes, areaPages, menu, dashboard };
 }
 
 /** The menu one role may see: items it may list, areas left empty dropped. */
@@ -147,12 +160,8 @@ export function menuForRole(registry: Registry, role: Role | null | undefined): 
     .filter((area) => area.items.length > 0);
 }
 
-/** Dashboard tiles a role may open (first item it may list in each area). */
+/** Dashboard tiles of the areas a role may open (at least one item it may list). */
 export function dashboardForRole(registry: Registry, role: Role | null | undefined): DashboardTile[] {
   const menu = menuForRole(registry, role);
-  return registry.dashboard.flatMap((tile) => {
-    const area = menu.find((candidate) => candidate.key === tile.key);
-    const first = area?.items[0];
-    return area && first ? [{ ...tile, path: first.path }] : [];
-  });
+  return registry.dashboard.filter((tile) => menu.some((area) => area.key === tile.key));
 }

@@ -2,9 +2,8 @@ import type { ResourceDefinition } from './types';
 
 export const newsFeeds: ResourceDefinition = {
   name: 'news-feeds',
-  area: 'news',
-  group: 'news',
-  path: 'news-feeds',
+  area: 'news-management',
+  route: 'news-management/news/news-feeds',
   labelKey: 'resources.news-feeds',
   icon: 'ReadOutlined',
   minRole: 2,

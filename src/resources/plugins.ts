@@ -3,8 +3,7 @@ import type { ResourceDefinition } from './types';
 export const plugins: ResourceDefinition = {
   name: 'plugins',
   area: 'finview',
-  group: 'videos',
-  path: 'plugins',
+  route: 'finview/plugins',
   labelKey: 'resources.plugins',
   icon: 'ApiOutlined',
   minRole: 2,

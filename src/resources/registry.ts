@@ -1,9 +1,7 @@
 // One line per resource: adding a generic resource means adding its file and a line here.
 import type { ResourceDefinition } from './types';
-import { panCards } from './pan-cards';
-import { aadhaarCards } from './aadhaar-cards';
-import { signatures } from './signatures';
-import { pictures } from './pictures';
+import { kycUpload } from './kyc-upload';
+import { kycDocuments } from './kyc-documents';
 import { announcements } from './announcements';
 import { newsFeeds } from './news-feeds';
 import { companies } from './companies';
@@ -19,10 +17,8 @@ import { enterprises } from './enterprises';
 import { auditLog } from './audit-log';
 
 export const RESOURCES: readonly ResourceDefinition[] = [
-  panCards,
-  aadhaarCards,
-  signatures,
-  pictures,
+  kycUpload,
+  kycDocuments,
   announcements,
   newsFeeds,
   companies,

@@ -3,8 +3,7 @@ import type { ResourceDefinition } from './types';
 export const reports: ResourceDefinition = {
   name: 'reports',
   area: 'finview',
-  group: 'reports',
-  path: 'reports',
+  route: 'finview/reports',
   labelKey: 'resources.reports',
   icon: 'FileTextOutlined',
   minRole: 2,

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { RouteBoundary } from '../pages/errors/route-boundary';
 import { PageLoading } from '../pages/page-loading';
 import { lazyPage, type LazyPage } from '../shell/lazy-page';
-import type { RouteSpec } from './generate';
+import type { AreaPageSpec, RouteSpec } from './generate';
 
 // Every page is its own chunk, loaded with a deadline and reported when it
 // fails (src/shell/lazy-page.ts). The public pages live in src/app.tsx: this
@@ -15,6 +15,7 @@ const ChangePasswordPage = lazyPage(() => import('../pages/account/change-passwo
 const ForbiddenPage = lazyPage(() => import('../pages/errors/forbidden-page'), 'forbidden-page');
 const NotFoundPage = lazyPage(() => import('../pages/errors/not-found-page'), 'not-found-page');
 const ResourcePage = lazyPage(() => import('../pages/generic/resource-page'), 'resource-page');
+const AreaPage = lazyPage(() => import('../pages/area/area-page'), 'area-page');
 
 export type RoutePage = ComponentType<{ route: RouteSpec }>;
 
@@ -51,8 +52,8 @@ export function resourceRoute(route: RouteSpec): ReactNode {
   );
 }
 
-/** The <Route> tree behind the login; resource routes come from the registry, none is written by hand. */
-export function RouteTree({ routes }: { routes: readonly RouteSpec[] }) {
+/** The <Route> tree behind the login; resource and area routes come from the registry, none is written by hand. */
+export function RouteTree({ routes, areaPages }: { routes: readonly RouteSpec[]; areaPages: readonly AreaPageSpec[] }) {
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
@@ -60,6 +61,9 @@ export function RouteTree({ routes }: { routes: readonly RouteSpec[] }) {
           <Route index element={guarded(<DashboardPage />)} />
           <Route path="/change-password" element={guarded(<ChangePasswordPage />)} />
           <Route path="/forbidden" element={guarded(<ForbiddenPage />)} />
+          {areaPages.map((page) => (
+            <Route key={page.path} path={page.path} element={guarded(<AreaPage page={page} />)} />
+          ))}
           {routes.map(resourceRoute)}
           <Route path="*" element={guarded(<NotFoundPage />)} />
         </Route>

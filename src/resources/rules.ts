@@ -3,8 +3,7 @@ import type { ResourceDefinition } from './types';
 export const rules: ResourceDefinition = {
   name: 'rules',
   area: 'finview',
-  group: 'videos',
-  path: 'rules',
+  route: 'finview/rules',
   labelKey: 'resources.rules',
   icon: 'ControlOutlined',
   minRole: 2,

@@ -3,8 +3,7 @@ import type { ResourceDefinition } from './types';
 export const templates: ResourceDefinition = {
   name: 'templates',
   area: 'finview',
-  group: 'videos',
-  path: 'templates',
+  route: 'finview/templates',
   labelKey: 'resources.templates',
   icon: 'LayoutOutlined',
   minRole: 2,

@@ -1,5 +1,9 @@
-// Resource definitions are plain data so the server can read them for access
-// rules and validation, and the client can generate routes, menu and pages.
+// Resource definitions are plain data so the server can read them for access rules,
+// validation and storage, and the client can generate routes, menu and pages.
+// One definition per entity: the API's schemas, the list, the form, the show page and
+// the menu entry all come from it (see README "Adding a resource").
+
+import type { FieldRuleName } from './field-rules';
 
 /** 0 Super Admin, 1 Admin, 2 User: a lower number is more powerful. */
 export type Role = 0 | 1 | 2;
@@ -12,23 +16,78 @@ export const ROLE_LABEL_KEYS: Record<Role, string> = {
 
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
-export type FieldType = 'text' | 'email' | 'number' | 'boolean' | 'date' | 'select' | 'textarea';
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'url'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'select'
+  | 'reference';
+
+export type FieldView = 'list' | 'show' | 'form';
+
+/** How a field appears as a list column. */
+export interface ListColumn {
+  sortable?: boolean;
+  /** The filter its column header offers; the value goes to the API as `?{name}=`. */
+  filter?: 'text' | 'select' | 'boolean' | 'dateRange';
+  /** Pixels. */
+  width?: number;
+}
+
+export interface FieldOption {
+  value: string | number;
+  labelKey: string;
+}
 
 export interface FieldDefinition {
   name: string;
   type: FieldType;
   labelKey: string;
   required?: boolean;
+  /** Characters, for text types. */
+  minLength?: number;
+  maxLength?: number;
+  /** Bounds, for number types. */
+  min?: number;
+  max?: number;
+  /** A rule of ./field-rules, checked the same way by the form and the server. */
+  rule?: FieldRuleName;
+  /** The value a new record starts with. */
+  default?: string | number | boolean | null;
+  /** Set by the server (ids, timestamps, counts): shown, never sent. */
+  readOnly?: boolean;
   /** Views the field appears in; all of them when absent. */
-  views?: ReadonlyArray<'list' | 'show' | 'form'>;
-  options?: ReadonlyArray<{ value: string | number; labelKey: string }>;
+  views?: readonly FieldView[];
+  /** A list column: absent or false, the list leaves the field out. */
+  list?: ListColumn | false;
+  /** A fixed list of values (type select). */
+  options?: readonly FieldOption[];
+  /** Values taken from another resource's records (type reference): stored is `value`, shown is `label`. */
+  reference?: { resource: string; label: string; value?: string };
+  /** Two records may not share a value (a unique index): a clash answers 409 on this field. */
+  unique?: boolean;
+  /** The database column, for resources with `storage`; snake_case of the name by default. */
+  column?: string;
+}
+
+/** Where the generic server module keeps a resource: one table, made by its migration. */
+export interface StorageDefinition {
+  table: string;
+  /** Fields the list's `q` parameter searches (case-insensitive, anywhere in the text). */
+  search?: readonly string[];
+  /** `field:asc|desc`; the id breaks ties. */
+  defaultSort?: string;
 }
 
 export interface AreaDefinition {
-  /** The key config/app.json uses in `menu` and `dashboard`. */
-  key: string;
-  /** First segment of the hash route. */
-  path: string;
+  /** The route-like slug config/app.json's entries name (SPEC.md `value`): the area menu's route. */
+  value: string;
   labelKey: string;
   /** An @ant-design/icons name, resolved by the client. */
   icon: string;
@@ -37,10 +96,10 @@ export interface AreaDefinition {
 export interface ResourceDefinition {
   /** Unique Refine resource name. */
   name: string;
+  /** The `value` of its area. */
   area: string;
-  /** Middle segment of the hash route: /{area.path}/{group}/{path}. */
-  group: string;
-  path: string;
+  /** The hash route of its list, as SPEC.md section 2 writes it, without the leading slash. */
+  route: string;
   labelKey: string;
   icon: string;
   /** The least powerful role allowed; per-action overrides below. */
@@ -49,9 +108,13 @@ export interface ResourceDefinition {
   actions: readonly ResourceAction[];
   /** A config module that must be enabled for the resource to exist. */
   module?: string;
-  /** Endpoint under the API base; absent while the module has no server side yet. */
+  /** Endpoint under the data provider's API base; absent while the module has no server side yet. */
   endpoint?: string;
+  /** A named data provider of config/app.json (`dataProviders`); the sealed UI service by default. */
+  dataProvider?: string;
   /** A custom page key the client maps to a lazy component; the generic pages otherwise. */
   page?: string;
   fields?: readonly FieldDefinition[];
+  /** Present when the generic server module serves the resource from one table. */
+  storage?: StorageDefinition;
 }

@@ -6,8 +6,7 @@ import type { ResourceDefinition } from './types';
 export const users: ResourceDefinition = {
   name: 'users',
   area: 'admin',
-  group: 'user',
-  path: 'users',
+  route: 'admin/user/users',
   labelKey: 'resources.users',
   icon: 'UserOutlined',
   minRole: 1,

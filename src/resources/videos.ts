@@ -3,8 +3,7 @@ import type { ResourceDefinition } from './types';
 export const videos: ResourceDefinition = {
   name: 'videos',
   area: 'finview',
-  group: 'videos',
-  path: 'videos',
+  route: 'finview/videos',
   labelKey: 'resources.videos',
   icon: 'PlayCircleOutlined',
   minRole: 2,

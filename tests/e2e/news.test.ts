@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_FIELDS } from '../../src/resources/company-rules';
+import { withAreas } from '../fixtures/app-config';
 import { sharedStringsBomb } from '../fixtures/xlsx-bombs';
 import { keepScreenshot, logInAs } from './browser';
 import { writeAppConfig } from './stack';
@@ -23,11 +24,7 @@ let scratch: string;
 
 /** The shipped config keeps news switched off; the test turns it on in a copy. */
 function configWithNews(dir: string): string {
-  return writeAppConfig(dir, (config) => ({
-    ...config,
-    menu: config.menu.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry)),
-    dashboard: config.dashboard.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry)),
-  }));
+  return writeAppConfig(dir, (config) => withAreas(config, ['news-management']));
 }
 
 const suite = browserSuite(() => {

@@ -1,16 +1,14 @@
-import { Card, Col, Empty, Flex, Row, theme, Typography } from 'antd';
+import { Card, Empty, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useIdentity, useRole } from '../../providers';
 import { dashboardForRole } from '../../resources/generate';
 import { useRuntime } from '../../resources/registry-context';
-import { ResourceIcon } from '../../shell/icons';
+import { TileGrid } from '../tile-grid';
 
-/** One tile per active dashboard area the role may open; each leads to the area's first page. */
+/** One tile per active dashboard area the role may open; each leads to the area's menu page. */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const { registry } = useRuntime();
   const role = useRole();
   const identity = useIdentity();
@@ -26,24 +24,7 @@ export default function DashboardPage() {
           <Empty description={t('dashboard.empty')} />
         </Card>
       ) : (
-        <Row gutter={[16, 16]}>
-          {tiles.map((tile) => (
-            <Col key={tile.key} xs={24} sm={12} lg={8}>
-              <Link to={tile.path} data-testid={`dashboard-tile-${tile.key}`} aria-label={t('dashboard.open', { area: t(tile.labelKey) })}>
-                <Card hoverable>
-                  <Flex align="center" gap={16}>
-                    <span style={{ fontSize: 32, color: token.colorPrimary }}>
-                      <ResourceIcon name={tile.icon} />
-                    </span>
-                    <Typography.Title level={4} style={{ margin: 0 }}>
-                      {t(tile.labelKey)}
-                    </Typography.Title>
-                  </Flex>
-                </Card>
-              </Link>
-            </Col>
-          ))}
-        </Row>
+        <TileGrid tiles={tiles} testId="dashboard-tile" />
       )}
     </Flex>
   );

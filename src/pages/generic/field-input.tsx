@@ -32,16 +32,19 @@ export function inputFor(field: FieldDefinition, t: TFunction): FieldInput {
   const id = field.name;
   switch (field.type) {
     case 'text':
-      return { input: <Input id={id} maxLength={200} />, rules: [...required, { whitespace: field.required ?? false }] };
+    case 'url':
+      return { input: <Input id={id} maxLength={field.maxLength ?? 200} />, rules: [...required, { whitespace: field.required ?? false }] };
     case 'email':
       return { input: <Input id={id} type="email" maxLength={254} />, rules: [...required, { type: 'email', message: t('auth.emailInvalid') }] };
     case 'textarea':
       return { input: <Input.TextArea id={id} rows={4} />, rules: required };
     case 'number':
+    case 'integer':
       return { input: <InputNumber id={id} style={{ width: '100%' }} />, rules: required };
     case 'boolean':
       return { input: <Checkbox id={id} />, valuePropName: 'checked', rules: [] };
     case 'date':
+    case 'datetime':
       return {
         input: <DatePicker id={id} />,
         rules: required,
@@ -49,6 +52,7 @@ export function inputFor(field: FieldDefinition, t: TFunction): FieldInput {
         fromInput: (value) => (dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : value),
       };
     case 'select':
+    case 'reference':
       return {
         input: <FormSelect id={id} options={(field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }))} />,
         rules: required,
@@ -63,12 +67,16 @@ export function displayFor(field: FieldDefinition, value: unknown, t: TFunction)
     case 'boolean':
       return value ? <Tag color="green">{t('generic.yes')}</Tag> : <Tag>{t('generic.no')}</Tag>;
     case 'date':
+    case 'datetime':
       return dayjs(String(value)).format('YYYY-MM-DD HH:mm');
-    case 'select': {
+    case 'select':
+    case 'reference': {
       const option = field.options?.find((candidate) => candidate.value === value);
       return option ? t(option.labelKey) : String(value);
     }
     case 'number':
+    case 'integer':
+    case 'url':
     case 'text':
     case 'email':
     case 'textarea':

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { shippedConfig, withAreas } from '../../fixtures/app-config';
 import { ADMIN_PASSWORD, API, DEMO_PASSWORD, login, sealed, type Session, type SuiteContext } from '../helper';
 
 export const NEWS_API = `${API}/be-api-management/news`;
@@ -15,8 +16,7 @@ export const TEMPLATE_HEADERS = ['compName', 'isin', 'ticker', 'exchange', 'sect
 let newsConfig: string | undefined;
 export function newsConfigFile(): string {
   if (newsConfig) return newsConfig;
-  const config = JSON.parse(readFileSync(SHIPPED_CONFIG, 'utf8')) as { menu: { key: string; active: boolean }[] };
-  config.menu = config.menu.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry));
+  const config = withAreas(shippedConfig(), ['news-management']);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'bo-news-config-')), 'app.json');
   writeFileSync(file, JSON.stringify(config, null, 2));
   newsConfig = file;

@@ -10,9 +10,8 @@ afterAll(() => server.close());
 
 const companies: ResourceDefinition = {
   name: 'companies',
-  area: 'news',
-  group: 'news',
-  path: 'companies',
+  area: 'news-management',
+  route: 'news-management/news/companies',
   labelKey: 'resources.companies',
   icon: 'BankOutlined',
   minRole: 2,

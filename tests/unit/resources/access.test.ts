@@ -56,8 +56,7 @@ describe('canAccess rules', () => {
   const sample: ResourceDefinition = {
     name: 'sample',
     area: 'admin',
-    group: 'g',
-    path: 'p',
+    route: 'admin/g/p',
     labelKey: 'resources.sample',
     icon: 'UserOutlined',
     minRole: 2,

@@ -13,13 +13,13 @@ function seedConfig(): AppConfig {
   return check.config;
 }
 
-const withMenu = (config: AppConfig, key: string, active: boolean): AppConfig => ({
+const withMenu = (config: AppConfig, value: string, isActive: boolean): AppConfig => ({
   ...config,
-  menu: config.menu.map((entry) => (entry.key === key ? { ...entry, active } : entry)),
+  menu: config.menu.map((entry) => (entry.value === value ? { ...entry, isActive } : entry)),
 });
-const withModule = (config: AppConfig, name: string, enabled: boolean): AppConfig => ({
+const withModule = (config: AppConfig, name: string, isEnabled: boolean): AppConfig => ({
   ...config,
-  modules: config.modules.map((entry) => (entry.name === name ? { ...entry, enabled } : entry)),
+  modules: config.modules.map((entry) => (entry.name === name ? { ...entry, isEnabled } : entry)),
 });
 const menuKeys = (menu: ReturnType<typeof menuForRole>) =>
   Object.fromEntries(menu.map((area) => [area.key, area.items.map((item) => item.key)]));
@@ -61,8 +61,8 @@ describe('buildRegistry with the seed config', () => {
     expect(new Set(paths).size).toBe(paths.length);
     for (const route of registry.routes) {
       const definition = RESOURCES.find((candidate) => candidate.name === route.resource);
-      const area = AREAS.find((candidate) => candidate.key === definition?.area);
-      expect(route.path.startsWith(`/${area?.path}/`)).toBe(true);
+      const area = AREAS.find((candidate) => candidate.value === definition?.area);
+      expect(route.path === `/${area?.value}` || route.path.startsWith(`/${area?.value}/`)).toBe(true);
     }
   });
 

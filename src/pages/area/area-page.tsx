@@ -1,0 +1,30 @@
+import { Flex, Space, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRole } from '../../providers';
+import type { AreaPageSpec } from '../../resources/generate';
+import { menuForRole } from '../../resources/generate';
+import { useRuntime } from '../../resources/registry-context';
+import { ResourceIcon } from '../../shell/icons';
+import ForbiddenPage from '../errors/forbidden-page';
+import { TileGrid } from '../tile-grid';
+
+/** An area's menu (SPEC.md: /kyc-management, /news-management, /finview): what the role may open there. */
+export default function AreaPage({ page }: { page: AreaPageSpec }) {
+  const { t } = useTranslation();
+  const { registry } = useRuntime();
+  const role = useRole();
+  const area = useMemo(() => menuForRole(registry, role).find((candidate) => candidate.key === page.area), [registry, role, page.area]);
+  if (!area) return <ForbiddenPage />;
+  return (
+    <Flex vertical gap={16} data-testid="area-page" data-area={area.key}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        <Space>
+          <ResourceIcon name={area.icon} />
+          {t(area.labelKey)}
+        </Space>
+      </Typography.Title>
+      <TileGrid tiles={area.items} testId="area-item" />
+    </Flex>
+  );
+}

@@ -1,0 +1,28 @@
+import { MAIL_DOMAIN_PATTERN } from '../config/values';
+import { USERNAME_PATTERN } from '../protocol/constants';
+import { EMAIL_CHARS_PATTERN, ISIN_PATTERN, TEXT_PATTERN } from './company-rules';
+import type { FieldReasonCode } from './server-messages';
+
+// Rules a field definition names, shared by the server (its TypeBox schema gets the
+// pattern, and a 422 names the reason) and the client (its antd form rule gets the same
+// pattern and words the reason). Plain data: each side builds its own checker from it.
+
+export interface FieldRule {
+  /** A regular expression source, as JSON Schema's `pattern` and RegExp both take it. */
+  pattern: string;
+  /** What a value that breaks it is told: a code of the server-messages catalogue. */
+  reason: FieldReasonCode;
+}
+
+export const FIELD_RULES = {
+  /** Letters, digits and spaces (API.md: company text fields). */
+  letters: { pattern: TEXT_PATTERN.source, reason: 'letters' },
+  /** Also '@' and '.' (API.md: company email and website). */
+  emailLetters: { pattern: EMAIL_CHARS_PATTERN.source, reason: 'emailLetters' },
+  isin: { pattern: ISIN_PATTERN.source, reason: 'isin' },
+  mailDomain: { pattern: MAIL_DOMAIN_PATTERN, reason: 'mailDomain' },
+  username: { pattern: USERNAME_PATTERN.source, reason: 'username' },
+  notBlank: { pattern: '\\S', reason: 'notBlank' },
+} as const satisfies Record<string, FieldRule>;
+
+export type FieldRuleName = keyof typeof FIELD_RULES;
