@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { copyText } from './copy-text.js';
 import type { Db, Queryable } from './types.js';
 
 // PGlite's query() crosses into WebAssembly six times (parse, describe, bind, describe,
@@ -64,15 +65,30 @@ export async function openPglite(dataDir: string): Promise<Db> {
       async exec(sql: string) {
         await target.exec(sql);
       },
+      async copyFrom(table, columns, rows) {
+        await target.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([copyText(rows)]) });
+      },
     };
   }
 
   const root = wrap(pglite, false);
+  let transactions = 0;
   return {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx, true))),
+    copyFrom: root.copyFrom,
+    async transaction(fn) {
+      transactions += 1;
+      try {
+        return await pglite.transaction((tx) => fn(wrap(tx, true)));
+      } finally {
+        transactions -= 1;
+      }
+    },
+    get held() {
+      return transactions > 0;
+    },
     close: () => pglite.close(),
   };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   checkCompany,
   COMPANY_FIELDS,
-  COMPANY_TEXT_FIELDS,
   COMPANY_TEXT_RULES,
   COMPANY_UPLOAD_MAX_ROWS,
   companyValuesOf,
@@ -13,7 +12,7 @@ import {
 import type { CompanySheet } from '../../../../src/resources/company-sheet.js';
 import { HttpError } from '../../errors.js';
 import type { CompanyRow } from '../../plugins/companies-repository.js';
-import { recordAudits, recordAudit, type AuditActor } from '../audit.js';
+import { recordAudit, type AuditActor } from '../audit.js';
 import type { ExcelService } from './excel.js';
 
 export const COMPANY_MESSAGES = {
@@ -107,9 +106,6 @@ function uploadedCompanies(sheet: CompanySheet): CompanyValues[] {
   return sheet.rows.map((row) => companyValuesOf(row.values));
 }
 
-const same = (a: CompanyValues, b: CompanyValues) =>
-  COMPANY_TEXT_FIELDS.every((field) => a[field] === b[field]) && a.isActive === b.isActive;
-
 export function createCompaniesService(fastify: FastifyInstance, excel: ExcelService) {
   const companies = fastify.companiesRepository;
 
@@ -135,31 +131,13 @@ export function createCompaniesService(fastify: FastifyInstance, excel: ExcelSer
       });
     },
 
-    /**
-     * Parses and checks the whole file in the worker, then writes every row or none: rows
-     * match existing companies by ISIN (update), others are inserted. Unchanged rows count
-     * in neither figure and are not audited.
-     */
+    /** Parses and checks the whole file in the worker, then writes every row or none (importMany). */
     async upload(actor: AuditActor, file: Buffer): Promise<{ inserted: number; updated: number }> {
       const rows = uploadedCompanies(await excel.parseCompanies({ data: new Uint8Array(file), maxRows: COMPANY_UPLOAD_MAX_ROWS }));
 
       return fastify.db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [UPLOAD_LOCK]);
-        const existing = new Map((await companies.lockByIsins(tx, rows.map((row) => row.isin))).map((row) => [row.isin, row]));
-        const fresh: CompanyValues[] = [];
-        const changed: Array<{ before: CompanyRow; after: CompanyValues & { companyId: string } }> = [];
-        for (const value of rows) {
-          const before = existing.get(value.isin);
-          if (!before) fresh.push(value);
-          else if (!same(before, value)) changed.push({ before, after: { ...value, companyId: before.companyId } });
-        }
-        const inserted = await companies.insertMany(tx, fresh);
-        await companies.updateMany(tx, changed.map((change) => change.after));
-        await recordAudits(tx, [
-          ...inserted.map((row) => ({ actor, entity: 'company', entityId: row.companyId, action: 'import', after: row })),
-          ...changed.map(({ before, after }) => ({ actor, entity: 'company', entityId: before.companyId, action: 'import', before, after })),
-        ]);
-        return { inserted: inserted.length, updated: changed.length };
+        return companies.importMany(tx, actor, rows);
       });
     },
   };
