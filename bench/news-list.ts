@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
@@ -14,7 +13,7 @@ import { ms, summarize } from './stats';
 
 // The news list through the real route (sealed app.inject: seal check, access guard,
 // validation, list + exact count, serialisation) on a million items, over a mix of filters,
-// sorts and pages; then a 50 000-row company upload through the real route.
+// sorts and pages (the 50 000-row company upload is in company-import.ts).
 // Target: list p95 <= 50 ms server side.
 
 const NEWS = Number(process.env.BENCH_NEWS ?? 1_000_000);
@@ -25,7 +24,6 @@ const PGLITE_NEWS = Number(process.env.BENCH_PGLITE_NEWS ?? 250_000);
 const COMPANIES = 1000;
 const CALLS = 200;
 const WARMUP = 20;
-const UPLOAD_ROWS = 50_000;
 const PASSWORD = 'Bench-pass-2026';
 const API = '/backoffice/api/be-api-management/news';
 
@@ -70,7 +68,8 @@ function scenarios(): Array<{ name: string; query: Query }> {
   return list;
 }
 
-function newsConfigFile(dir: string): string {
+/** The shipped configuration with the news module switched on, written into `dir`. */
+export function newsConfigFile(dir: string): string {
   const config = JSON.parse(readFileSync('config/app.json', 'utf8')) as { menu: Array<{ key: string; active: boolean }> };
   config.menu = config.menu.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry));
   const file = join(dir, 'app.json');
@@ -104,41 +103,10 @@ async function timedCall(caller: Caller, request: { method: 'GET' | 'POST'; url:
   return { response, elapsed };
 }
 
-function uploadFile(): Buffer {
-  const header = ['compName', 'isin', 'ticker', 'exchange', 'sector', 'website', 'email', 'phone', 'address', 'isActive'];
-  const rows = Array.from({ length: UPLOAD_ROWS }, (_, index) => [
-    `Bench Upload Company ${index}`,
-    `BU${String(index).padStart(9, '0')}0`,
-    `BU${index}`,
-    'NSE',
-    'Industrials',
-    `www.bench${index}.example`,
-    `ir@bench${index}.example`,
-    `22 ${String(index).padStart(8, '0')}`,
-    `${index} Bench Road Mumbai`,
-    index % 7 !== 0,
-  ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...rows]), 'Companies');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
-}
-
-function multipart(file: Buffer): { payload: Buffer; contentType: string } {
-  const boundary = '----bobench0123456789';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-async function benchOn(label: string, db: Db, total: number, dataDir: string, upload: Buffer): Promise<void> {
+async function benchOn(label: string, db: Db, total: number, dataDir: string): Promise<void> {
   console.log(`\n## News list on ${label}: ${total.toLocaleString('en')} items, ${CALLS} sealed calls through the route`);
   await migrate(db, await readMigrations());
-  let started = performance.now();
+  const started = performance.now();
   let lastPrint = 0;
   await seedNews(db, {
     total,
@@ -198,22 +166,12 @@ async function benchOn(label: string, db: Db, total: number, dataDir: string, up
       console.log(`  ${name.padEnd(28)} n=${String(values.length).padStart(3)}  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}`);
     }
 
-    const body = multipart(upload);
-    started = performance.now();
-    const { response, elapsed } = await timedCall(caller, {
-      method: 'POST',
-      url: `${API}/upload-companies`,
-      payload: body.payload,
-      headers: { 'content-type': body.contentType },
-    });
-    console.log(`upload ${UPLOAD_ROWS.toLocaleString('en')} rows (${(upload.length / 1024 / 1024).toFixed(1)} MB)  ${ms(elapsed)}  -> ${response.statusCode} ${response.body.slice(0, 80)}`);
   } finally {
     await app.close();
   }
 }
 
 export async function benchNewsList(): Promise<void> {
-  const upload = uploadFile();
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (baseUrl) {
     const name = `bo_bench_news_${process.pid}`;
@@ -226,7 +184,7 @@ export async function benchNewsList(): Promise<void> {
       url.pathname = `/${name}`;
       const db = await openDb(url.toString(), dataDir);
       try {
-        await benchOn('PostgreSQL', db, NEWS, dataDir, upload);
+        await benchOn('PostgreSQL', db, NEWS, dataDir);
       } finally {
         await db.close();
       }
@@ -244,7 +202,7 @@ export async function benchNewsList(): Promise<void> {
     const db = await openDb('memory://', dataDir);
     try {
       if (PGLITE_NEWS < NEWS) console.log(`\n(PGlite at ${PGLITE_NEWS.toLocaleString('en')} items to keep the bench short; BENCH_PGLITE_NEWS=${NEWS} for the full size.)`);
-      await benchOn('PGlite (in memory)', db, PGLITE_NEWS, dataDir, upload);
+      await benchOn('PGlite (in memory)', db, PGLITE_NEWS, dataDir);
     } finally {
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
