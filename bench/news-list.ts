@@ -1,7 +1,7 @@
+import * as XLSX from '@e965/xlsx';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
@@ -14,7 +14,7 @@ import { ms, summarize } from './stats';
 
 // The news list through the real route (sealed app.inject: seal check, access guard,
 // validation, list + exact count, serialisation) on a million items, over a mix of filters,
-// sorts and pages; then a 50 000-row company upload through the real route.
+// sorts and pages (the 50 000-row company upload is in company-import.ts).
 // Target: list p95 <= 50 ms server side.
 
 const NEWS = Number(process.env.BENCH_NEWS ?? 1_000_000);
@@ -70,7 +70,8 @@ function scenarios(): Array<{ name: string; query: Query }> {
   return list;
 }
 
-function newsConfigFile(dir: string): string {
+/** The shipped configuration with the news module switched on, written into `dir`. */
+export function newsConfigFile(dir: string): string {
   const config = JSON.parse(readFileSync('config/app.json', 'utf8')) as { menu: Array<{ key: string; active: boolean }> };
   config.menu = config.menu.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry));
   const file = join(dir, 'app.json');
@@ -146,10 +147,10 @@ export function multipart(file: Buffer): { payload: Buffer; contentType: string 
   };
 }
 
-async function benchOn(label: string, db: Db, total: number, dataDir: string, upload: Buffer): Promise<void> {
+async function benchOn(label: string, db: Db, total: number, dataDir: string): Promise<void> {
   console.log(`\n## News list on ${label}: ${total.toLocaleString('en')} items, ${CALLS} sealed calls through the route`);
   await migrate(db, await readMigrations());
-  let started = performance.now();
+  const started = performance.now();
   let lastPrint = 0;
   await seedNews(db, {
     total,
@@ -205,22 +206,12 @@ async function benchOn(label: string, db: Db, total: number, dataDir: string, up
       console.log(`  ${name.padEnd(28)} n=${String(values.length).padStart(3)}  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}`);
     }
 
-    const body = multipart(upload);
-    started = performance.now();
-    const { response, elapsed } = await timedCall(caller, {
-      method: 'POST',
-      url: `${API}/upload-companies`,
-      payload: body.payload,
-      headers: { 'content-type': body.contentType },
-    });
-    console.log(`upload ${UPLOAD_ROWS.toLocaleString('en')} rows (${(upload.length / 1024 / 1024).toFixed(1)} MB)  ${ms(elapsed)}  -> ${response.statusCode} ${response.body.slice(0, 80)}`);
   } finally {
     await app.close();
   }
 }
 
 export async function benchNewsList(): Promise<void> {
-  const upload = uploadFile();
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (baseUrl) {
     const name = `bo_bench_news_${process.pid}`;
@@ -233,7 +224,7 @@ export async function benchNewsList(): Promise<void> {
       url.pathname = `/${name}`;
       const db = await openDb(url.toString(), dataDir);
       try {
-        await benchOn('PostgreSQL', db, NEWS, dataDir, upload);
+        await benchOn('PostgreSQL', db, NEWS, dataDir);
       } finally {
         await db.close();
       }
@@ -251,7 +242,7 @@ export async function benchNewsList(): Promise<void> {
     const db = await openDb('memory://', dataDir);
     try {
       if (PGLITE_NEWS < NEWS) console.log(`\n(PGlite at ${PGLITE_NEWS.toLocaleString('en')} items to keep the bench short; BENCH_PGLITE_NEWS=${NEWS} for the full size.)`);
-      await benchOn('PGlite (in memory)', db, PGLITE_NEWS, dataDir, upload);
+      await benchOn('PGlite (in memory)', db, PGLITE_NEWS, dataDir);
     } finally {
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });

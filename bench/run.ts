@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { benchCompanyImport } from './company-import';
 import { benchExcelUploads } from './excel-uploads';
 import { benchFrontEnd } from './front-end';
 import { benchNewsList } from './news-list';
@@ -28,9 +29,11 @@ await benchFrontEnd();
 await benchSealCost();
 await benchSealedMe('PGlite');
 await benchNewsPreview();
+await benchCompanyImport('PGlite');
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (postgresUrl) {
   await withScratchDatabase(postgresUrl, (url) => benchSealedMe('PostgreSQL', url));
+  await withScratchDatabase(postgresUrl, (url) => benchCompanyImport('PostgreSQL', url));
 } else {
   console.log('\nPostgreSQL figures skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
 }

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { API, createUser, describeEachDatabase, freshIp, latestOutboxCode, login, sealed, type SuiteContext } from './helper.js';
+import { insertCompany, newsCallers, postMultipart, TEMPLATE_HEADERS, testIsin, workbook } from './news/news-helper.js';
 
 const GENERIC_5XX = { message: 'Something went wrong. Please try again later.', code: 'generic' };
 // The last write of a password change: the user row is already updated when it fails.
@@ -78,4 +79,31 @@ describeEachDatabase('one transaction per action', (suite) => {
     await login(app, username, password);
     expect((await sealed(app, other, { method: 'GET', url: `${API}/me` })).statusCode).toBe(200);
   });
+
+  it('upload-companies: a failure in a later slice of the import leaves every company and audit as it was', async () => {
+    const callers = await newsCallers(suite);
+    const knownIsin = testIsin();
+    const knownId = await insertCompany(suite, 'Known Before', knownIsin);
+    // More rows than one slice of the import (5 000), the known company first, the failing one last.
+    const isins = [knownIsin, ...Array.from({ length: 5000 }, () => testIsin())];
+    const lastIsin = isins.at(-1) as string;
+    const marker = `Slice ${Date.now().toString(36)}`;
+    const rows = isins.map((isin, index) => {
+      const values: Record<string, unknown> = { compName: `${marker} ${index}`, isin, isActive: true };
+      return TEMPLATE_HEADERS.map((header) => values[header] ?? '');
+    });
+    const file = workbook([TEMPLATE_HEADERS, ...rows]);
+    const countOf = async (sql: string, params: unknown[]) => Number((await suite.sql<{ n: string }>(sql, params))[0]?.n);
+    const written = () => countOf('SELECT count(*)::text AS n FROM companies WHERE comp_name LIKE $1', [`${marker} %`]);
+    const audited = () => countOf(`SELECT count(*)::text AS n FROM audit_log WHERE action = 'import' AND after->>'compName' LIKE $1`, [`${marker} %`]);
+
+    const failed = await failing(suite, { table: 'audit_log', event: 'INSERT', when: `NEW.after->>'isin' = '${lastIsin}'` }, () =>
+      postMultipart(callers.app, callers.admin, '/upload-companies', { userId: callers.admin.userId }, { field: 'file', filename: 'companies.xlsx', content: file }),
+    );
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual(GENERIC_5XX);
+    expect(await written()).toBe(0);
+    expect(await audited()).toBe(0);
+    expect(await suite.sql('SELECT comp_name FROM companies WHERE company_id = $1', [knownId])).toEqual([{ comp_name: 'Known Before' }]);
+  }, 60_000);
 });

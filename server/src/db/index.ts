@@ -1,17 +1,21 @@
 import path from 'node:path';
-import { openPglite } from './pglite.js';
-import { openPostgres } from './postgres.js';
 import type { Db } from './types.js';
 
-export type { Db, Queryable } from './types.js';
+export type { CopyValue, Db, Queryable } from './types.js';
 
-/** PostgreSQL when given a postgres:// URL; PGlite otherwise, in memory or in `dataDir`. */
-export function openDb(
+/**
+ * PostgreSQL when given a postgres:// URL; PGlite otherwise, in memory or in `dataDir`.
+ * Each driver is loaded only when used: PGlite's module alone is some 40 MB of a process.
+ */
+export async function openDb(
   databaseUrl: string | undefined,
   dataDir: string,
   onIdleError: (error: Error) => void = () => {},
 ): Promise<Db> {
-  if (databaseUrl?.startsWith('memory://')) return openPglite('memory://');
-  if (databaseUrl) return openPostgres(databaseUrl, onIdleError);
-  return openPglite(path.resolve(dataDir, 'pglite'));
+  if (databaseUrl && !databaseUrl.startsWith('memory://')) {
+    const { openPostgres } = await import('./postgres.js');
+    return openPostgres(databaseUrl, onIdleError);
+  }
+  const { openPglite } = await import('./pglite.js');
+  return openPglite(databaseUrl ? 'memory://' : path.resolve(dataDir, 'pglite'));
 }

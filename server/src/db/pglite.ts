@@ -1,5 +1,11 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { copyText } from './copy-text.js';
 import type { Db, Queryable } from './types.js';
 
 // PGlite's query() crosses into WebAssembly six times (parse, describe, bind, describe,
@@ -25,10 +31,28 @@ export function literal(value: unknown): string {
   return literal(JSON.stringify(value));
 }
 
+// initdb's default of 128 MB is all touched at start in WebAssembly memory (idle RSS ~1 GB
+// with the rest); the operating system's file cache still holds the table files.
+const SHARED_BUFFERS = '16MB';
+
+const INITDB_SCRIPT = `const { PGlite } = require(process.argv[1]);
+PGlite.create(process.argv[2]).then((db) => db.close()).catch((error) => { console.error(error); process.exit(1); });`;
+
+/**
+ * A first start runs initdb in a second PGlite inside the first, and the ~600 MB the two touch
+ * stays in the process's RSS after they are freed: a short-lived process creates the files instead.
+ */
+async function createDataDir(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  await mkdir(dataDir, { recursive: true });
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  await promisify(execFile)(process.execPath, ['-e', INITDB_SCRIPT, entry, dataDir]);
+}
+
 /** `dataDir` is a folder, or `memory://` for a database that lives as long as the process. */
 export async function openPglite(dataDir: string): Promise<Db> {
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  if (!dataDir.startsWith('memory://')) await createDataDir(dataDir);
+  const pglite = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
   // Prepared statements belong to the database session, not to a transaction: a rollback keeps them.
   const statements = new Map<string, { name: string; ready: boolean }>();
   let counter = 0;
@@ -64,15 +88,30 @@ export async function openPglite(dataDir: string): Promise<Db> {
       async exec(sql: string) {
         await target.exec(sql);
       },
+      async copyFrom(table, columns, rows) {
+        await target.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([copyText(rows)]) });
+      },
     };
   }
 
   const root = wrap(pglite, false);
+  let transactions = 0;
   return {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx, true))),
+    copyFrom: root.copyFrom,
+    async transaction(fn) {
+      transactions += 1;
+      try {
+        return await pglite.transaction((tx) => fn(wrap(tx, true)));
+      } finally {
+        transactions -= 1;
+      }
+    },
+    get held() {
+      return transactions > 0;
+    },
     close: () => pglite.close(),
   };
 }

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
+import { copyText } from './copy-text.js';
 import type { Db, Queryable } from './types.js';
 
 // A named statement is parsed and planned once per connection instead of per call;
@@ -27,6 +31,14 @@ function wrap(target: pg.Pool | pg.PoolClient): Queryable {
       // Without parameters pg uses the simple protocol, which accepts several statements.
       await target.query(sql);
     },
+    async copyFrom(table, columns, rows) {
+      const client = target instanceof pg.Pool ? await target.connect() : target;
+      try {
+        await pipeline(Readable.from([copyText(rows)]), client.query(copyFromStdin(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)));
+      } finally {
+        if (client !== target) client.release();
+      }
+    },
   };
 }
 
@@ -41,6 +53,8 @@ export async function openPostgres(connectionString: string, onIdleError: (error
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
+    copyFrom: root.copyFrom,
+    held: false,
     async transaction(fn) {
       const client = await pool.connect();
       try {

@@ -1,6 +1,8 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
+import { AUDIT_INSERT, type AuditActor } from '../services/audit.js';
 import type { CompanyValues } from '../../../src/resources/company-rules.js';
 import type { SortTerm } from './news-repository.js';
 
@@ -29,8 +31,48 @@ const SORT_SQL: Record<CompanySortField, string> = {
 const COLUMNS = `company_id::text AS "companyId", comp_name AS "compName", isin, ticker, exchange, sector,
   website, email, phone, address, is_active AS "isActive"`;
 
-/** Upload batches: one statement per this many rows keeps each parameter list moderate. */
-const BATCH = 10_000;
+/** The stored values of a company, in CompanyValues' order. */
+const VALUE_KEYS = ['compName', 'isin', 'ticker', 'exchange', 'sector', 'website', 'email', 'phone', 'address', 'isActive'] as const satisfies ReadonlyArray<keyof CompanyValues>;
+const VALUE_COLUMNS = ['comp_name', 'isin', 'ticker', 'exchange', 'sector', 'website', 'email', 'phone', 'address', 'is_active'];
+
+// PGlite runs on this thread and holds its only connection for the whole import: slices keep
+// each statement short, and a turn of the event loop between them lets /health and static files answer.
+const IMPORT_SLICE = 5_000;
+const STAGING = 'company_upload';
+
+/** A company as audit records show it (a CompanyRow), from the row alias `row`. */
+function companyJson(row: string): string {
+  const fields = [`'companyId', ${row}.company_id::text`, ...VALUE_KEYS.map((key, index) => `'${key}', ${row}.${VALUE_COLUMNS[index]}`)];
+  return `jsonb_build_object(${fields.join(', ')})`;
+}
+
+// Taken before the slice is read, so the values audited as `before` are the latest committed ones.
+const LOCK_STAGED = `SELECT count(*)::int AS locked
+  FROM (SELECT 1 FROM companies WHERE isin IN (SELECT isin FROM ${STAGING}) FOR UPDATE) AS locked`;
+
+const MERGE_STAGED = `WITH incoming AS (DELETE FROM ${STAGING} RETURNING *),
+changes AS MATERIALIZED (
+  SELECT incoming.*, c.company_id AS existing_id, CASE WHEN c.company_id IS NOT NULL THEN ${companyJson('c')} END AS before
+  FROM incoming LEFT JOIN companies c ON c.isin = incoming.isin
+  WHERE c.company_id IS NULL
+     OR (${VALUE_COLUMNS.map((column) => `c.${column}`).join(', ')}) IS DISTINCT FROM (${VALUE_COLUMNS.map((column) => `incoming.${column}`).join(', ')})
+),
+inserted AS (
+  INSERT INTO companies (${VALUE_COLUMNS.join(', ')})
+  SELECT ${VALUE_COLUMNS.join(', ')} FROM changes WHERE existing_id IS NULL
+  RETURNING *
+),
+updated AS (
+  UPDATE companies c SET ${VALUE_COLUMNS.map((column) => `${column} = changes.${column}`).join(', ')}, updated_at = now()
+  FROM changes WHERE c.company_id = changes.existing_id
+  RETURNING c.*, changes.before
+),
+audited AS (
+  ${AUDIT_INSERT}
+  SELECT $1::bigint, $2::text, 'company', written.company_id::text, 'import', written.before, ${companyJson('written')}
+  FROM (SELECT *, NULL::jsonb AS before FROM inserted UNION ALL SELECT * FROM updated) AS written
+)
+SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM updated)::int AS updated`;
 
 /** The smallest string greater than every string starting with `prefix` (for an index range). */
 function prefixEnd(prefix: string): string {
@@ -109,50 +151,24 @@ function createRepository(fastify: FastifyInstance) {
       return rows[0] as CompanyRow;
     },
 
-    /** The existing companies among these ISINs, locked for the rest of the transaction. */
-    async lockByIsins(tx: Queryable, isins: readonly string[]): Promise<CompanyRow[]> {
-      const found: CompanyRow[] = [];
-      for (let start = 0; start < isins.length; start += BATCH) {
-        const { rows } = await tx.query<CompanyRow>(
-          `SELECT ${COLUMNS} FROM companies WHERE isin = ANY ($1::text[]) ORDER BY company_id FOR UPDATE`,
-          [isins.slice(start, start + BATCH)],
-        );
-        found.push(...rows);
+    /**
+     * Writes an upload and audits each change, in the caller's transaction: rows match existing
+     * companies by ISIN (update), others are inserted; unchanged rows count in neither figure
+     * and are not audited. Slices of IMPORT_SLICE rows: COPY into a staging table, lock the
+     * companies they name, then one statement inserts, updates and audits from the staging rows.
+     */
+    async importMany(tx: Queryable, actor: AuditActor, values: readonly CompanyValues[]): Promise<{ inserted: number; updated: number }> {
+      await tx.query(`CREATE TEMP TABLE ${STAGING} (${VALUE_COLUMNS.map((column) => `${column} ${column === 'is_active' ? 'boolean' : 'text'}`).join(', ')}) ON COMMIT DROP`);
+      const counts = { inserted: 0, updated: 0 };
+      for (let start = 0; start < values.length; start += IMPORT_SLICE) {
+        if (start > 0) await yieldToEventLoop();
+        await tx.copyFrom(STAGING, VALUE_COLUMNS, values.slice(start, start + IMPORT_SLICE).map((value) => VALUE_KEYS.map((key) => value[key])));
+        await tx.query(LOCK_STAGED);
+        const { rows } = await tx.query<{ inserted: number; updated: number }>(MERGE_STAGED, [actor.id, actor.username]);
+        counts.inserted += rows[0]?.inserted ?? 0;
+        counts.updated += rows[0]?.updated ?? 0;
       }
-      return found;
-    },
-
-    /** Array parameters and unnest: one statement per batch, not one per row. */
-    async insertMany(tx: Queryable, values: readonly CompanyValues[]): Promise<CompanyRow[]> {
-      const inserted: CompanyRow[] = [];
-      for (let start = 0; start < values.length; start += BATCH) {
-        const batch = values.slice(start, start + BATCH);
-        const column = <K extends keyof CompanyValues>(key: K) => batch.map((value) => value[key]);
-        const { rows } = await tx.query<CompanyRow>(
-          `INSERT INTO companies (comp_name, isin, ticker, exchange, sector, website, email, phone, address, is_active)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::boolean[])
-           RETURNING ${COLUMNS}`,
-          [column('compName'), column('isin'), column('ticker'), column('exchange'), column('sector'), column('website'), column('email'), column('phone'), column('address'), column('isActive')],
-        );
-        inserted.push(...rows);
-      }
-      return inserted;
-    },
-
-    async updateMany(tx: Queryable, values: ReadonlyArray<CompanyValues & { companyId: string }>): Promise<void> {
-      for (let start = 0; start < values.length; start += BATCH) {
-        const batch = values.slice(start, start + BATCH);
-        const column = <K extends keyof (CompanyValues & { companyId: string })>(key: K) => batch.map((value) => value[key]);
-        await tx.query(
-          `UPDATE companies AS c SET comp_name = u.comp_name, isin = u.isin, ticker = u.ticker, exchange = u.exchange,
-             sector = u.sector, website = u.website, email = u.email, phone = u.phone, address = u.address,
-             is_active = u.is_active, updated_at = now()
-           FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::boolean[])
-             AS u (company_id, comp_name, isin, ticker, exchange, sector, website, email, phone, address, is_active)
-           WHERE c.company_id = u.company_id`,
-          [column('companyId'), column('compName'), column('isin'), column('ticker'), column('exchange'), column('sector'), column('website'), column('email'), column('phone'), column('address'), column('isActive')],
-        );
-      }
+      return counts;
     },
   };
 }

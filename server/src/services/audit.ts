@@ -15,14 +15,16 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** The head of every insert into the audit log; a bulk writer selects its seven values. */
+export const AUDIT_INSERT = 'INSERT INTO audit_log (actor_id, actor_username, entity, entity_id, action, before, after)';
+
 /**
  * Records a change. Pass the transaction the change runs in (`tx`), never the
  * pool: the record must commit or roll back with the change itself.
  */
 export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
   await tx.query(
-    `INSERT INTO audit_log (actor_id, actor_username, entity, entity_id, action, before, after)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+    `${AUDIT_INSERT} VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
     [
       entry.actor?.id ?? null,
       entry.actor?.username ?? null,
@@ -39,7 +41,7 @@ export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<voi
 export async function recordAudits(tx: Queryable, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await tx.query(
-    `INSERT INTO audit_log (actor_id, actor_username, entity, entity_id, action, before, after)
+    `${AUDIT_INSERT}
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[])`,
     [
       entries.map((entry) => entry.actor?.id ?? null),

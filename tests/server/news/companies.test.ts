@@ -1,6 +1,7 @@
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
+import type { Queryable } from '../../../server/src/db/index';
 import { inflatingSheet, manyCells, manyEntries, manyRows, sharedStringsBomb } from '../../fixtures/xlsx-bombs';
-import { describeEachDatabase } from '../helper';
+import { API, describeEachDatabase } from '../helper';
 import {
   EXCEL_API_KEY,
   get,
@@ -184,6 +185,34 @@ describeEachDatabase('companies', (suite) => {
 
     // The same file again changes nothing.
     expect((await upload(callers, file)).json()).toEqual({ result: { inserted: 0, updated: 0 } });
+  });
+
+  it('answers /health while an import holds the database', async () => {
+    const callers = await newsCallers(suite);
+    const { db } = callers.app;
+    const original = db.transaction;
+    const transaction = original.bind(db);
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    onTestFinished(() => {
+      release();
+      db.transaction = original;
+    });
+    // The import's transaction stays open until /health has answered; PGlite has one connection.
+    db.transaction = <T>(fn: (tx: Queryable) => Promise<T>) =>
+      transaction(async (tx) => {
+        entered();
+        await gate;
+        return fn(tx);
+      });
+    const uploading = upload(callers, workbook([TEMPLATE_HEADERS, row('Held Open Co', testIsin())]));
+    await inside;
+    const health = await callers.app.inject({ method: 'GET', url: `${API}/health` });
+    expect(health.statusCode).toBe(200);
+    release();
+    expect((await uploading).json()).toEqual({ result: { inserted: 1, updated: 0 } });
   });
 
   it('refuses a file with one bad row: 422 with row and field, nothing written', async () => {

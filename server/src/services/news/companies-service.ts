@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   checkCompany,
   COMPANY_FIELDS,
-  COMPANY_TEXT_FIELDS,
   COMPANY_TEXT_RULES,
   COMPANY_UPLOAD_MAX_ROWS,
   companyValuesOf,
@@ -22,7 +21,7 @@ import {
   type ServerMessageCode,
 } from '../../../../src/resources/server-messages.js';
 import type { CompanyRow } from '../../plugins/companies-repository.js';
-import { recordAudits, recordAudit, type AuditActor } from '../audit.js';
+import { recordAudit, type AuditActor } from '../audit.js';
 import { WorkerJobError } from '../worker-pool.js';
 import type { ExcelService } from './excel.js';
 import { inspectXlsxZip } from './xlsx-zip.js';
@@ -168,9 +167,6 @@ function uploadedCompanies(sheet: CompanySheet): CompanyValues[] {
   return sheet.rows.map((row) => companyValuesOf(row.values));
 }
 
-const same = (a: CompanyValues, b: CompanyValues) =>
-  COMPANY_TEXT_FIELDS.every((field) => a[field] === b[field]) && a.isActive === b.isActive;
-
 export function createCompaniesService(fastify: FastifyInstance, excel: ExcelService) {
   const companies = fastify.companiesRepository;
 
@@ -197,30 +193,16 @@ export function createCompaniesService(fastify: FastifyInstance, excel: ExcelSer
     },
 
     /**
-     * Checks the zip, parses and checks the whole file in a worker, then writes every row or none: rows
-     * match existing companies by ISIN (update), others are inserted. Unchanged rows count
-     * in neither figure and are not audited.
+     * Checks the zip, parses and checks the whole file in a worker, then writes every row or
+     * none (importMany): rows match existing companies by ISIN (update), others are inserted;
+     * unchanged rows count in neither figure and are not audited.
      */
     async upload(actor: AuditActor, file: Buffer): Promise<{ inserted: number; updated: number }> {
       const rows = uploadedCompanies(await readUpload(excel, file));
 
       return fastify.db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [UPLOAD_LOCK]);
-        const existing = new Map((await companies.lockByIsins(tx, rows.map((row) => row.isin))).map((row) => [row.isin, row]));
-        const fresh: CompanyValues[] = [];
-        const changed: Array<{ before: CompanyRow; after: CompanyValues & { companyId: string } }> = [];
-        for (const value of rows) {
-          const before = existing.get(value.isin);
-          if (!before) fresh.push(value);
-          else if (!same(before, value)) changed.push({ before, after: { ...value, companyId: before.companyId } });
-        }
-        const inserted = await companies.insertMany(tx, fresh);
-        await companies.updateMany(tx, changed.map((change) => change.after));
-        await recordAudits(tx, [
-          ...inserted.map((row) => ({ actor, entity: 'company', entityId: row.companyId, action: 'import', after: row })),
-          ...changed.map(({ before, after }) => ({ actor, entity: 'company', entityId: before.companyId, action: 'import', before, after })),
-        ]);
-        return { inserted: inserted.length, updated: changed.length };
+        return companies.importMany(tx, actor, rows);
       });
     },
   };
