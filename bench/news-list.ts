@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +10,7 @@ import { migrate, readMigrations } from '../server/src/db/migrate';
 import { sealWithNode } from '../server/src/sealing/open';
 import { seedNews } from '../server/src/services/news/demo-data';
 import { newestRcKey } from '../src/protocol/entity';
+import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
 import { ms, summarize } from './stats';
 
 // The news list through the real route (sealed app.inject: seal check, access guard,
@@ -72,8 +73,7 @@ function scenarios(): Array<{ name: string; query: Query }> {
 
 /** The shipped configuration with the news module switched on, written into `dir`. */
 export function newsConfigFile(dir: string): string {
-  const config = JSON.parse(readFileSync('config/app.json', 'utf8')) as { menu: Array<{ key: string; active: boolean }> };
-  config.menu = config.menu.map((entry) => (entry.key === 'news' ? { ...entry, active: true } : entry));
+  const config = withAreas(shippedConfig(), ['news-management']);
   const file = join(dir, 'app.json');
   writeFileSync(file, JSON.stringify(config));
   return file;

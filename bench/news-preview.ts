@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shippedConfig, withAreas } from '../tests/fixtures/app-config';

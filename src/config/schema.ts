@@ -60,7 +60,7 @@ export const AppConfigSchema = Type.Object(
     // on both sides, so the server reads it from this same file.
     excelApiKey: Type.String({ minLength: 16, maxLength: 200 }),
     // Named data providers besides `default` (which is apiBaseUrl), each a sealed UI service.
-    dataProviders: Type.Optional(Type.Record(Type.String({ pattern: KEY_PATTERN }), DataProviderEntrySchema)),
+    dataProviders: Type.Optional(Type.Record(Type.String({ pattern: KEY_PATTERN }), DataProviderEntrySchema, { additionalProperties: false })),
     dashboard: Type.Array(MenuEntrySchema),
     menu: Type.Array(MenuEntrySchema),
     modules: Type.Array(ModuleEntrySchema),

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/config/schema';
 import { THEME_COLORS, THEME_MODES } from '../../src/config/values';
 import { COMPANY_FIELDS } from '../../src/resources/company-rules';
+import { AREAS } from '../../src/resources/areas';
 import { buildRegistry } from '../../src/resources/generate';
+import { withAreas, withModules } from '../fixtures/app-config';
 import { axeAudit, axeTable, type AxeReport } from './axe';
 import { keepScreenshot, logInAs } from './browser';
 import { writeAppConfig } from './stack';
@@ -23,12 +25,9 @@ let config: AppConfig;
 const suite = browserSuite(() => {
   scratch = mkdtempSync(join(tmpdir(), 'bo-axe-e2e-'));
   // Every menu area, dashboard tile and module switched on.
-  const path = writeAppConfig(scratch, (shipped) => ({
-    ...shipped,
-    menu: shipped.menu.map((entry) => ({ ...entry, active: true })),
-    dashboard: shipped.dashboard.map((entry) => ({ ...entry, active: true })),
-    modules: shipped.modules.map((entry) => ({ ...entry, enabled: true })),
-  }));
+  const path = writeAppConfig(scratch, (shipped) =>
+    withModules(withAreas(shipped, AREAS.map((area) => area.value)), shipped.modules.map((entry) => entry.name)),
+  );
   config = JSON.parse(readFileSync(path, 'utf8')) as AppConfig;
   return { APP_CONFIG: path };
 });

@@ -129,7 +129,7 @@ describeEachDatabase('app', (suite) => {
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.json()).toEqual(JSON.parse(await readFile('config/app.json', 'utf8')));
 
-    const edited = { ...first.json(), modules: [{ name: 'Reports', enabled: true }] };
+    const edited = { ...first.json(), modules: [{ name: 'Reports', isEnabled: true }] };
     await writeFile(file, JSON.stringify(edited));
     await utimes(file, new Date(), new Date(Date.now() + 5_000));
     expect((await app.inject({ method: 'GET', url: '/backoffice/app-config.json' })).json()).toEqual(edited);

@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { AREAS } from '../../../src/resources/areas';
+import { shippedConfig, withAreas, withModules } from '../../fixtures/app-config';
 import { ADMIN_PASSWORD, API, DEMO_PASSWORD, login, sealed, uniqueName, type Session, type SuiteContext } from '../helper';
 
 export const ADMIN_API = `${API}/be-api-management/admin`;
@@ -14,12 +16,8 @@ export const ADMIN_API = `${API}/be-api-management/admin`;
 let allAreasConfig: string | undefined;
 export function allAreasConfigFile(): string {
   if (allAreasConfig) return allAreasConfig;
-  const config = JSON.parse(readFileSync('config/app.json', 'utf8')) as {
-    menu: { key: string; active: boolean }[];
-    modules: { name: string; enabled: boolean }[];
-  };
-  config.menu = config.menu.map((entry) => ({ ...entry, active: true }));
-  config.modules = config.modules.map((entry) => ({ ...entry, enabled: true }));
+  const shipped = shippedConfig();
+  const config = withModules(withAreas(shipped, AREAS.map((area) => area.value)), shipped.modules.map((entry) => entry.name));
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'bo-admin-config-')), 'app.json');
   writeFileSync(file, JSON.stringify(config, null, 2));
   allAreasConfig = file;

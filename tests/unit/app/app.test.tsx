@@ -107,7 +107,15 @@ describe('the app in jsdom', { timeout: 30_000 }, () => {
     await openAreas();
     await waitFor(() => expect(testIds('menu-item-')).toEqual(items));
     expect(document.querySelector('.ant-menu')?.classList.contains('menu-default')).toBe(true);
-    expect((await screen.findByTestId('dashboard-tile-finview')).getAttribute('href')).toBe('#/finview/videos/videos');
+    expect((await screen.findByTestId('dashboard-tile-finview')).getAttribute('href')).toBe('#/finview');
+  });
+
+  it("opens an area's menu page with the items the role may open", async () => {
+    renderApp('#/finview', loggedInStorage(2));
+    const area = await screen.findByTestId('area-page', {}, { timeout: 10_000 });
+    expect(area.getAttribute('data-area')).toBe('finview');
+    expect(testIds('area-item-')).toEqual(['videos', 'create-videos', 'templates', 'plugins', 'rules']);
+    expect((await screen.findByTestId('area-item-videos')).getAttribute('href')).toBe('#/finview/videos');
   });
 
   it('shows 403 to a user typing an admin URL', async () => {
@@ -116,7 +124,7 @@ describe('the app in jsdom', { timeout: 30_000 }, () => {
   });
 
   it('shows a resource without a server side as an honest empty state', async () => {
-    renderApp('#/finview/videos/videos', loggedInStorage(0));
+    renderApp('#/finview/videos', loggedInStorage(0));
     const pending = await screen.findByTestId('resource-pending', {}, { timeout: 10_000 });
     expect(pending.getAttribute('data-resource')).toBe('videos');
     expect(pending.textContent).toContain('Videos');

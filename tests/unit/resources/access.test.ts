@@ -9,10 +9,8 @@ const ROLES: Role[] = [0, 1, 2];
 // The least powerful role allowed per seed resource, written out by hand so a
 // change to a resource file shows up here as a deliberate diff.
 const LIST_MIN_ROLE: Record<string, Role> = {
-  'pan-cards': 2,
-  'aadhaar-cards': 2,
-  signatures: 2,
-  pictures: 2,
+  'kyc-upload': 2,
+  'kyc-documents': 2,
   announcements: 2,
   'news-feeds': 2,
   companies: 2,

@@ -29,12 +29,12 @@ describe('buildRegistry with the seed config', () => {
 
   it('generates exactly these routes', () => {
     expect(registry.routes).toEqual([
-      { path: '/finview/videos/videos', resource: 'videos', action: 'list', page: 'generic-list' },
-      { path: '/finview/videos/create-videos', resource: 'create-videos', action: 'list', page: 'generic-list' },
-      { path: '/finview/videos/templates', resource: 'templates', action: 'list', page: 'generic-list' },
-      { path: '/finview/videos/plugins', resource: 'plugins', action: 'list', page: 'generic-list' },
-      { path: '/finview/videos/rules', resource: 'rules', action: 'list', page: 'generic-list' },
-      { path: '/finview/settings/settings', resource: 'finview-settings', action: 'list', page: 'generic-list' },
+      { path: '/finview/videos', resource: 'videos', action: 'list', page: 'generic-list' },
+      { path: '/finview/createvideos', resource: 'create-videos', action: 'list', page: 'generic-list' },
+      { path: '/finview/templates', resource: 'templates', action: 'list', page: 'generic-list' },
+      { path: '/finview/plugins', resource: 'plugins', action: 'list', page: 'generic-list' },
+      { path: '/finview/rules', resource: 'rules', action: 'list', page: 'generic-list' },
+      { path: '/finview/settings', resource: 'finview-settings', action: 'list', page: 'generic-list' },
       { path: '/admin/user/users', resource: 'users', action: 'list', page: 'users' },
       { path: '/admin/user/users/create', resource: 'users', action: 'create', page: 'users' },
       { path: '/admin/user/users/edit/:id', resource: 'users', action: 'edit', page: 'users' },
@@ -69,7 +69,7 @@ describe('buildRegistry with the seed config', () => {
   it('drops the Reports module (disabled) and the inactive areas', () => {
     const names = registry.routes.map((route) => route.resource);
     expect(names).not.toContain('reports');
-    for (const inactive of ['kyc', 'announcements', 'news']) {
+    for (const inactive of ['kyc-management', 'announcements', 'news-management']) {
       expect(registry.menu.map((area) => area.key)).not.toContain(inactive);
       const inArea = RESOURCES.filter((definition) => definition.area === inactive).map((definition) => definition.name);
       expect(names.filter((name) => inArea.includes(name))).toEqual([]);
@@ -78,8 +78,18 @@ describe('buildRegistry with the seed config', () => {
 
   it('builds the dashboard from active entries only', () => {
     expect(registry.dashboard).toEqual([
-      { key: 'finview', labelKey: 'areas.finview', icon: 'VideoCameraOutlined', path: '/finview/videos/videos' },
+      { key: 'finview', labelKey: 'areas.finview', icon: 'VideoCameraOutlined', path: '/finview' },
     ]);
+  });
+
+  it('gives each active area with items its menu page, unless a resource lives at its route', () => {
+    expect(registry.areaPages).toEqual([
+      { path: '/finview', area: 'finview' },
+      { path: '/admin', area: 'admin' },
+    ]);
+    const everything = buildRegistry({ ...seedConfig(), menu: seedConfig().menu.map((entry) => ({ ...entry, isActive: true })) });
+    expect(everything.areaPages.map((page) => page.path)).toEqual(['/kyc-management', '/news-management', '/finview', '/admin']);
+    expect(everything.routes.map((route) => route.path)).toContain('/announcements');
   });
 });
 
@@ -110,13 +120,13 @@ describe('config switches', () => {
   });
 
   it('activating an area adds its routes and menu', () => {
-    const registry = buildRegistry(withMenu(seed, 'news', true));
-    expect(menuKeys(registry.menu).news).toEqual(['news-feeds', 'companies']);
+    const registry = buildRegistry(withMenu(seed, 'news-management', true));
+    expect(menuKeys(registry.menu)['news-management']).toEqual(['news-feeds', 'companies']);
     expect(registry.routes.map((route) => route.path)).toContain('/news-management/news/news-feeds');
   });
 
   it('a dashboard entry whose area is inactive yields no tile', () => {
-    const config = { ...seed, dashboard: seed.dashboard.map((entry) => ({ ...entry, active: true })) };
+    const config = { ...seed, dashboard: seed.dashboard.map((entry) => ({ ...entry, isActive: true })) };
     expect(buildRegistry(config).dashboard.map((tile) => tile.key)).toEqual(['finview']);
   });
 });
