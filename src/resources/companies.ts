@@ -1,5 +1,10 @@
+import { COMPANY_TEXT_RULES } from './company-rules';
 import type { ResourceDefinition } from './types';
 
+const max = (field: keyof typeof COMPANY_TEXT_RULES) => COMPANY_TEXT_RULES[field].max;
+
+// Plain CRUD on the generic pages and the generic server module; the upload, the Excel
+// template and the legacy update-company route are the news module's own (API.md).
 export const companies: ResourceDefinition = {
   name: 'companies',
   area: 'news-management',
@@ -8,7 +13,22 @@ export const companies: ResourceDefinition = {
   icon: 'BankOutlined',
   minRole: 2,
   // create = upload companies from an .xlsx file.
-  actions: ['list', 'edit', 'create'],
+  actions: ['list', 'show', 'edit', 'create'],
   endpoint: 'be-api-management/news/companies',
+  idField: 'companyId',
   page: 'companies',
+  storage: { table: 'companies', search: ['compName', 'ticker', 'isin'], defaultSort: 'compName:asc' },
+  fields: [
+    { name: 'companyId', type: 'integer', labelKey: 'news.companyFields.companyId', readOnly: true, column: 'company_id', list: { sortable: true, width: 110 } },
+    { name: 'compName', type: 'text', labelKey: 'news.companyFields.compName', required: true, maxLength: max('compName'), rule: 'letters', list: { sortable: true, filter: 'text' } },
+    { name: 'isin', type: 'text', labelKey: 'news.companyFields.isin', required: true, maxLength: max('isin'), rule: 'isin', unique: true, list: { sortable: true, filter: 'text', width: 150 } },
+    { name: 'ticker', type: 'text', labelKey: 'news.companyFields.ticker', maxLength: max('ticker'), rule: 'letters', default: '', list: { sortable: true, width: 110 } },
+    { name: 'exchange', type: 'text', labelKey: 'news.companyFields.exchange', maxLength: max('exchange'), rule: 'letters', default: '', list: { sortable: true, filter: 'text', width: 110 } },
+    { name: 'sector', type: 'text', labelKey: 'news.companyFields.sector', maxLength: max('sector'), rule: 'letters', default: '', list: { sortable: true, filter: 'text' } },
+    { name: 'website', type: 'text', labelKey: 'news.companyFields.website', maxLength: max('website'), rule: 'emailLetters', default: '', views: ['show', 'form'] },
+    { name: 'email', type: 'email', labelKey: 'news.companyFields.email', maxLength: max('email'), rule: 'companyEmail', default: '', views: ['show', 'form'] },
+    { name: 'phone', type: 'text', labelKey: 'news.companyFields.phone', maxLength: max('phone'), rule: 'letters', default: '', views: ['show', 'form'] },
+    { name: 'address', type: 'textarea', labelKey: 'news.companyFields.address', maxLength: max('address'), rule: 'letters', default: '', views: ['show', 'form'] },
+    { name: 'isActive', type: 'boolean', labelKey: 'news.companyFields.isActive', default: true, list: { sortable: true, filter: 'boolean', width: 110 } },
+  ],
 };

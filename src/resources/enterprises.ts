@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from './types';
 
-// Generic pages: the list and the form come from these fields.
+// A generic resource end to end: the list, the form, the show page, the API and its
+// storage all come from these fields (README "Adding a resource").
 export const enterprises: ResourceDefinition = {
   name: 'enterprises',
   area: 'admin',
@@ -8,14 +9,33 @@ export const enterprises: ResourceDefinition = {
   labelKey: 'resources.enterprises',
   icon: 'ApartmentOutlined',
   minRole: 0,
-  actions: ['list', 'create', 'edit'],
+  actions: ['list', 'show', 'create', 'edit'],
   endpoint: 'be-api-management/admin/enterprises',
+  storage: { table: 'enterprises', readFrom: 'enterprises_read', search: ['name', 'mailDomain'], defaultSort: 'name:asc' },
   fields: [
-    { name: 'name', type: 'text', labelKey: 'admin.enterprises.fields.name', required: true },
-    { name: 'mailDomain', type: 'text', labelKey: 'admin.enterprises.fields.mailDomain', required: true },
-    { name: 'isBank', type: 'boolean', labelKey: 'admin.enterprises.fields.isBank' },
-    { name: 'isActive', type: 'boolean', labelKey: 'admin.enterprises.fields.isActive' },
-    { name: 'userCount', type: 'number', labelKey: 'admin.enterprises.fields.userCount', views: ['list'] },
-    { name: 'updatedAt', type: 'date', labelKey: 'admin.enterprises.fields.updatedAt', views: ['list'] },
+    { name: 'id', type: 'integer', labelKey: 'generic.id', readOnly: true, views: ['show'] },
+    {
+      name: 'name',
+      type: 'text',
+      labelKey: 'admin.enterprises.fields.name',
+      required: true,
+      maxLength: 100,
+      rule: 'notBlank',
+      unique: true,
+      list: { sortable: true, filter: 'text' },
+    },
+    {
+      name: 'mailDomain',
+      type: 'text',
+      labelKey: 'admin.enterprises.fields.mailDomain',
+      required: true,
+      maxLength: 253,
+      rule: 'mailDomain',
+      list: { sortable: true, filter: 'text' },
+    },
+    { name: 'isBank', type: 'boolean', labelKey: 'admin.enterprises.fields.isBank', default: false, list: { sortable: true, filter: 'boolean', width: 120 } },
+    { name: 'isActive', type: 'boolean', labelKey: 'admin.enterprises.fields.isActive', default: true, list: { sortable: true, filter: 'boolean', width: 120 } },
+    { name: 'userCount', type: 'integer', labelKey: 'admin.enterprises.fields.userCount', readOnly: true, list: { sortable: true, width: 120 } },
+    { name: 'updatedAt', type: 'datetime', labelKey: 'admin.enterprises.fields.updatedAt', readOnly: true, list: { sortable: true } },
   ],
 };

@@ -1,6 +1,6 @@
 import { MAIL_DOMAIN_PATTERN } from '../config/values';
 import { USERNAME_PATTERN } from '../protocol/constants';
-import { EMAIL_CHARS_PATTERN, ISIN_PATTERN, TEXT_PATTERN } from './company-rules';
+import { EMAIL_CHARS_PATTERN, EMAIL_SHAPE, ISIN_PATTERN, TEXT_PATTERN } from './company-rules';
 import type { FieldReasonCode } from './server-messages';
 
 // Rules a field definition names, shared by the server (its TypeBox schema gets the
@@ -19,6 +19,8 @@ export const FIELD_RULES = {
   letters: { pattern: TEXT_PATTERN.source, reason: 'letters' },
   /** Also '@' and '.' (API.md: company email and website). */
   emailLetters: { pattern: EMAIL_CHARS_PATTERN.source, reason: 'emailLetters' },
+  /** An address of letters, digits and dots (API.md: company email), or nothing. */
+  companyEmail: { pattern: `^$|${EMAIL_SHAPE.source}`, reason: 'email' },
   isin: { pattern: ISIN_PATTERN.source, reason: 'isin' },
   mailDomain: { pattern: MAIL_DOMAIN_PATTERN, reason: 'mailDomain' },
   username: { pattern: USERNAME_PATTERN.source, reason: 'username' },

@@ -78,7 +78,10 @@ export interface FieldDefinition {
 
 /** Where the generic server module keeps a resource: one table, made by its migration. */
 export interface StorageDefinition {
+  /** Where writes go; it has a `version` column (optimistic concurrency) and the audit log records every change. */
   table: string;
+  /** A view the reads come from, for derived fields (counts); the table by default. */
+  readFrom?: string;
   /** Fields the list's `q` parameter searches (case-insensitive, anywhere in the text). */
   search?: readonly string[];
   /** `field:asc|desc`; the id breaks ties. */
@@ -115,6 +118,8 @@ export interface ResourceDefinition {
   /** A custom page key the client maps to a lazy component; the generic pages otherwise. */
   page?: string;
   fields?: readonly FieldDefinition[];
+  /** The field that identifies a record (in URLs and API bodies); `id` by default. */
+  idField?: string;
   /** Present when the generic server module serves the resource from one table. */
   storage?: StorageDefinition;
 }

@@ -3,17 +3,24 @@ import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { FieldDefinition } from '../../resources/types';
+import type { FieldDefinition, FieldView } from '../../resources/types';
+
+export type { FieldView };
 import { FormSelect } from '../form-select';
 
 // Field definitions drive the generic views (react-admin's ra-no-code builders):
 // each view keeps the fields meant for it, and one switch per view picks how a
 // field type is shown or edited.
 
-export type FieldView = 'list' | 'show' | 'form';
 
+/** The fields a view shows: a form leaves out what the server sets; a list keeps its columns. */
 export function fieldsFor(fields: readonly FieldDefinition[] | undefined, view: FieldView): FieldDefinition[] {
-  return (fields ?? []).filter((field) => !field.views || field.views.includes(view));
+  return (fields ?? []).filter((field) => {
+    if (field.views && !field.views.includes(view)) return false;
+    if (view === 'form') return !field.readOnly;
+    if (view === 'list') return field.list !== undefined ? field.list !== false : Boolean(field.views?.includes('list'));
+    return true;
+  });
 }
 
 /** The input for one field of a form, and what antd's Form.Item needs to bind it. */

@@ -42,6 +42,7 @@ describe('buildRegistry with the seed config', () => {
       { path: '/admin/enterprise/enterprises', resource: 'enterprises', action: 'list', page: 'generic-list' },
       { path: '/admin/enterprise/enterprises/create', resource: 'enterprises', action: 'create', page: 'generic-create' },
       { path: '/admin/enterprise/enterprises/edit/:id', resource: 'enterprises', action: 'edit', page: 'generic-edit' },
+      { path: '/admin/enterprise/enterprises/show/:id', resource: 'enterprises', action: 'show', page: 'generic-show' },
       { path: '/admin/audit/audit-log', resource: 'audit-log', action: 'list', page: 'audit-log' },
     ]);
   });
