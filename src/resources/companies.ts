@@ -13,7 +13,7 @@ export const companies: ResourceDefinition = {
   icon: 'BankOutlined',
   minRole: 2,
   // create = upload companies from an .xlsx file.
-  actions: ['list', 'show', 'edit', 'create'],
+  actions: ['list', 'edit', 'create'],
   endpoint: 'be-api-management/news/companies',
   idField: 'companyId',
   page: 'companies',

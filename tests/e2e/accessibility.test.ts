@@ -179,6 +179,8 @@ const RESOURCE_VISITS: Visit[] = [
   { name: 'enterprises', route: ENTERPRISES, open: () => go(ENTERPRISES).then(() => ready(rows('generic-list'))) },
   { name: 'enterprise add', route: `${ENTERPRISES}/create`, open: () => go(`${ENTERPRISES}/create`).then(() => ready('[data-testid="generic-form"]')) },
   editVisit('enterprise edit', ENTERPRISES, rows('generic-list'), '[data-testid^="generic-edit-"]', '#name'),
+  // The generic show page is not built yet: the route shows the pending state.
+  { name: 'enterprise show', route: `${ENTERPRISES}/show/:id`, open: () => go(`${ENTERPRISES}/show/1`).then(() => ready('[data-testid="resource-pending"]')) },
   {
     name: 'audit log',
     route: '/admin/audit/audit-log',
@@ -198,6 +200,10 @@ const SHELL_VISITS: Visit[] = [
   },
   { name: 'change password', open: () => go('/change-password').then(() => ready('#oldPassword')) },
   { name: '403', open: () => go('/forbidden').then(() => ready('[data-testid="forbidden"]')) },
+  ...['kyc-management', 'news-management', 'finview', 'admin'].map((area) => ({
+    name: `area menu ${area}`,
+    open: () => go(`/${area}`).then(() => ready(`[data-testid="area-page"][data-area="${area}"]`)),
+  })),
   { name: '404', open: () => go('/no/such/page').then(() => ready('[data-testid="not-found"]')) },
 ];
 

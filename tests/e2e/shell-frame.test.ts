@@ -78,7 +78,7 @@ describe('side menu', () => {
     await drawer.getByTestId('menu-item-videos').waitFor();
     await keepScreenshot(page, 'menu-700-drawer');
     await drawer.getByTestId('menu-item-videos').click();
-    await page.waitForURL(/#\/finview\/videos\/videos/);
+    await page.waitForURL(/#\/finview\/videos$/);
     await expect.poll(() => page.locator('.shell-menu-drawer .ant-drawer-open').count()).toBe(0);
     await context.close();
   });
