@@ -39,6 +39,8 @@ describeEachDatabase('accounts', (suite) => {
     expect(response.headers['rc-key']).toMatch(RC_KEY);
     expect(String(response.headers['rc-key']).startsWith('00000001.')).toBe(true);
     expect(response.headers['access-control-expose-headers']).toBe('rc-key');
+    // The token and the key must not sit in any cache.
+    expect(response.headers['cache-control']).toBe('no-store');
 
     // Only a hash of the token is stored.
     const sessions = await suite.sql<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1', [body.user_id]);

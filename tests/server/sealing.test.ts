@@ -348,6 +348,8 @@ describeEachDatabase('sealing', (suite) => {
       expect(response.statusCode).toBe(status);
       expect(response.headers['rc-key']).toMatch(RC_KEY);
       expect(response.headers['access-control-expose-headers']).toBe('rc-key');
+      // A key must not sit in any cache, whatever the status.
+      expect(response.headers['cache-control']).toBe('no-store');
       seen.push(String(response.headers['rc-key']));
       return response;
     };
