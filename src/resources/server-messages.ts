@@ -21,6 +21,7 @@ export const SERVER_MESSAGES = {
   tooManyAttempts: 'Too many failed attempts. Please try again later.',
   registered: 'User has been added successfully.',
   taken: 'This username or email is already registered.',
+  usernameUnavailable: 'This username is already taken.',
   codeSent: 'OTP sent successfully.',
   passwordChanged: 'Password changed successfully.',
   badCode: 'The code is wrong, already used or expired.',

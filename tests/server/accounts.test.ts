@@ -8,6 +8,7 @@ import {
   latestOutboxCode,
   login,
   outboxCodes,
+  outboxMails,
   sealed,
   SESSION_EXPIRED,
   uniqueName,
@@ -119,16 +120,27 @@ describeEachDatabase('accounts', (suite) => {
     expect((await post(app, '/login', { username, password: 'Secret123' })).statusCode).toBe(403);
   });
 
-  it('answers 409 for a taken username or email, whatever the case', async () => {
+  it('answers 409 for a taken username only; a taken e-mail gets the 201 of a new one and its owner is mailed', async () => {
     const app = await suite.build();
     const { username, email } = await createUser(suite, app);
     const other = uniqueName('o');
     const sameName = await post(app, '/users', { username: username.toUpperCase(), email: `${other}@example.com`, password: 'Secret123', name: 'A' });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toMatchObject({ message: expect.any(String), errors: { username: expect.any(String) } });
-    const sameEmail = await post(app, '/users', { username: other, email: email.toUpperCase(), password: 'Secret123', name: 'A' });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().errors).toEqual({ email: expect.any(String) });
+    expect(sameName.json()).toMatchObject({ code: 'usernameUnavailable', errors: { username: expect.any(String) } });
+    expect(sameName.json().errors).toEqual({ username: expect.any(String) });
+
+    const fresh = uniqueName('f');
+    const newAddress = await post(app, '/users', { username: fresh, email: `${fresh}@example.com`, password: 'Secret123', name: 'A' });
+    const takenAddress = await post(app, '/users', { username: other, email: email.toUpperCase(), password: 'Secret123', name: 'A' });
+    for (const response of [newAddress, takenAddress]) {
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ message: 'User has been added successfully.', code: 'registered', user_id: expect.stringMatching(/^\d+$/) });
+    }
+    expect(Object.keys(takenAddress.headers).sort()).toEqual(Object.keys(newAddress.headers).sort());
+    // Nothing was created for the taken address; its owner hears of the attempt.
+    expect(await suite.sql('SELECT 1 FROM users WHERE lower(username) = lower($1)', [other])).toEqual([]);
+    const mails = await outboxMails(suite.dataDir(), email);
+    expect(mails.map((mail) => mail.subject)).toContain('Someone tried to register with your address');
   });
 
   it.each([

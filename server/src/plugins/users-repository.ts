@@ -56,6 +56,19 @@ function createRepository(fastify: FastifyInstance) {
       return rows[0];
     },
 
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email]);
+      return rows[0];
+    },
+
+    /** A fresh id of the users sequence that no row will ever take (the answer to a registration that inserted nothing). */
+    async unusedId(): Promise<string> {
+      const { rows } = await db.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('users', 'id'))::text AS id`);
+      const id = rows[0]?.id;
+      if (!id) throw new Error('the users sequence gave no value');
+      return id;
+    },
+
     /** The new id, or null when the username or the email is taken (then see `conflicts`). */
     async insertIfAbsent(user: NewUser, q: Queryable = db): Promise<string | null> {
       const { rows } = await q.query<{ id: string }>(

@@ -54,7 +54,11 @@ export function createAccountsService(fastify: FastifyInstance) {
       };
     },
 
-    /** Self-registration: a pending User until an admin approves it. */
+    /**
+     * Self-registration: a pending User until an admin approves it. A taken e-mail gets the
+     * answer a new one gets (its owner is mailed instead), so registering tells nobody who
+     * has an account; only a taken username, which everyone sees anyway, answers 409.
+     */
     async register(input: { username: string; email: string; password: string; name: string }): Promise<string> {
       const passwordHash = await hashPassword(input.password);
       const user = { username: input.username, email: input.email, name: input.name.trim(), role: 2 as const, status: 'pending' as const };
@@ -66,10 +70,20 @@ export function createAccountsService(fastify: FastifyInstance) {
       });
       if (id) return id;
       const taken = await users.conflicts(input.username, input.email);
-      throw new HttpError(409, 'taken', {
-        ...(taken.username ? { username: 'usernameTaken' } : {}),
-        ...(taken.email ? { email: 'emailTaken' } : {}),
-      });
+      if (taken.username) throw new HttpError(409, 'usernameUnavailable', { username: 'usernameTaken' });
+      const owner = await users.findByEmail(input.email);
+      if (owner) {
+        mailer.queue({
+          to: owner.email,
+          subject: 'Someone tried to register with your address',
+          text:
+            `Hello ${owner.name},\n\nSomeone tried to register a new account with this e-mail address, which already ` +
+            `belongs to the account "${owner.username}". Nothing was changed.\nIf it was you, sign in with that account ` +
+            `(or ask for a password reset code). If not, you can ignore this message.\n`,
+        });
+      }
+      // An id drawn from the same sequence, so it looks like any other new account's.
+      return users.unusedId();
     },
 
     /** Answers the same whatever the address: only an active account gets a code. */
