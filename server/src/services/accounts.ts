@@ -18,7 +18,7 @@ export interface LoginResult {
 
 /** One user action each; whatever an action writes, it writes in one transaction. */
 export function createAccountsService(fastify: FastifyInstance) {
-  const { db, usersRepository: users, sessionsRepository: sessions, loginFailures, passwordCodes, mailer } = fastify;
+  const { db, usersRepository: users, sessionsRepository: sessions, loginFailures, passwordCodes, mailer, secrets } = fastify;
 
   return {
     async login(username: string, password: string, ip: string): Promise<LoginResult> {
@@ -95,7 +95,7 @@ export function createAccountsService(fastify: FastifyInstance) {
       const user = await users.findActiveByEmail(email);
       if (!user) return;
       const code = generateCode();
-      await passwordCodes.issue(user.id, hashCode(user.id, code));
+      await passwordCodes.issue(user.id, hashCode(secrets.codeKey, 'reset', user.id, code));
       mailer.queue({
         to: user.email,
         subject: 'Your password reset code',
@@ -106,26 +106,30 @@ export function createAccountsService(fastify: FastifyInstance) {
     },
 
     async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
-      const passwordHash = await hashPassword(newPassword);
+      // The code first: it costs one HMAC, so a flood of wrong codes never reaches scrypt.
       // A wrong code still commits: its try must count.
       const outcome = await db.transaction(async (tx) => {
         const user = await users.findActiveByEmail(email, tx);
         const live = user && (await passwordCodes.findLiveForUpdate(user.id, tx));
-        if (!user || !live) return 'no-code';
-        if (!codeMatches(user.id, code, live.code_hash)) {
+        if (!user || !live) return { result: 'no-code' as const };
+        if (!codeMatches(secrets.codeKey, 'reset', user.id, code, live.code_hash)) {
           await passwordCodes.countWrongTry(live.id, tx);
-          return 'wrong-code';
+          return { result: 'wrong-code' as const };
         }
+        // Used now, before the slow hash: two requests with one code cannot both pass.
         await passwordCodes.markUsed(live.id, tx);
-        await users.setPassword(user.id, passwordHash, tx);
-        // Whoever knew the old password is logged out everywhere.
-        await sessions.revokeAllOfUser(user.id, tx);
-        return 'changed';
+        return { result: 'accepted' as const, userId: user.id };
       });
-      if (outcome !== 'changed') {
-        fastify.log.info({ outcome }, 'password reset refused');
+      if (outcome.result !== 'accepted') {
+        fastify.log.info({ outcome: outcome.result }, 'password reset refused');
         throw new HttpError(422, 'badCode', { otp: 'codeWrong' });
       }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await users.setPassword(outcome.userId, passwordHash, tx);
+        // Whoever knew the old password is logged out everywhere.
+        await sessions.revokeAllOfUser(outcome.userId, tx);
+      });
     },
 
     async changePassword(session: SealedSession, oldPassword: string, newPassword: string): Promise<void> {
