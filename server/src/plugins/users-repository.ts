@@ -43,6 +43,12 @@ function createRepository(fastify: FastifyInstance) {
       return rows[0];
     },
 
+    /** Whatever the case: failures and locks count per lower-cased name. */
+    async findByUsernameKey(usernameKey: string): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = $1`, [usernameKey]);
+      return rows[0];
+    },
+
     async findById(id: string, q: Queryable = db): Promise<UserRow | undefined> {
       const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
       return rows[0];
