@@ -3,6 +3,7 @@ import { Button, Card, DatePicker, Form, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isString, useStoredState, VIEW_STATE_KEYS } from '../../providers';
 import { NEWS_API, type CompanyOption } from './news-api';
 import { NEWS_STATUSES, withFilters, type NewsQuery, type NewsStatus } from './news-query';
 
@@ -27,7 +28,8 @@ function useDebounced<T>(value: T, delay: number): T {
 
 export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBarProps) {
   const { t } = useTranslation();
-  const [term, setTerm] = useState('');
+  // Kept for the user's return (SPEC.md `searchText`); a blur does not clear it.
+  const [term, setTerm] = useStoredState(VIEW_STATE_KEYS.searchText, '', isString);
   const searched = useDebounced(term.trim(), SEARCH_DELAY_MS);
   const [picked, setPicked] = useState<ReadonlyMap<string, string>>(new Map());
 
