@@ -1,5 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { startServer } from '../../server/src/app';
 import type { AppConfig } from '../../src/config/schema';
@@ -9,6 +10,8 @@ export interface Stack {
   appUrl: string;
   /** The folder of the built app this server serves. */
   staticDir: string;
+  /** The listening HTTP server (tests watch the requests it receives). */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
   return {
     appUrl: server.url,
     staticDir: server.app.env.STATIC_DIR,
+    server: server.app.server,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
