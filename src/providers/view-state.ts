@@ -87,10 +87,11 @@ const isStoredList = (value: unknown): value is StoredList<unknown> => {
 };
 
 /**
- * For a list whose state lives in the URL's query string (filters, page, sort). Coming
- * back without a query (the menu, a link) brings back the query the user left; the rows
- * last shown for that query are returned as a placeholder while the fresh page loads.
- * Each page the list receives is kept under `key`.
+ * For a list whose state lives in the URL's query string (filters, page, sort). Arriving
+ * without a query (the menu, a link) brings back the query the user left; the rows last
+ * shown for it are returned as a placeholder while the fresh page loads. Only the arrival
+ * restores: a user who clears every filter on the list gets the bare list. Each page the
+ * list receives is kept under `key`.
  */
 export function useRestoredList<TRow>(
   key: ViewStateKey,
@@ -99,12 +100,15 @@ export function useRestoredList<TRow>(
   const [search, setSearch] = useSearchParams();
   const current = search.toString();
   const [kept] = useState(() => readViewState(key, isStoredList) as StoredList<TRow> | null);
-  const restoring = current === '' && kept !== null && kept.search !== '';
+  const [arrived, setArrived] = useState(false);
+  const restoring = !arrived && current === '' && kept !== null && kept.search !== '';
 
   useEffect(() => {
+    if (arrived) return;
     // replace: the bare URL was only a way in; back should not land on the empty list.
     if (restoring) setSearch(new URLSearchParams(kept.search), { replace: true });
-  }, [restoring, kept, setSearch]);
+    else setArrived(true);
+  }, [arrived, restoring, kept, setSearch]);
 
   useEffect(() => {
     if (restoring || !loaded) return;

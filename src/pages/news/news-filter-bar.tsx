@@ -77,6 +77,8 @@ export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBar
             value={query.companyIds}
             options={options}
             searchValue={term}
+            // The text stays on show when the list closes, so a user coming back sees what they searched.
+            autoClearSearchValue={false}
             onSearch={(value) => setTerm(value.slice(0, SEARCH_MAX_LENGTH))}
             loading={search.isFetching}
             notFoundContent={searched.length > 0 && !search.isFetching ? t('news.errors.noData') : null}

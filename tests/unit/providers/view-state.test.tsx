@@ -84,3 +84,20 @@ describe('view state', () => {
     expect(result.current.restored).toEqual({ restoring: false, placeholder: undefined });
   });
 });
+
+describe('useRestoredList after arrival', () => {
+  it('leaves a list the user cleared bare', async () => {
+    writeViewState(VIEW_STATE_KEYS.newsList, { search: 'newsStatus=APPROVED', data: [], total: 0 });
+    const { result } = renderHook(
+      () => {
+        const [search, setSearch] = useSearchParams();
+        return { restored: useRestoredList(VIEW_STATE_KEYS.newsList, undefined), search: search.toString(), setSearch };
+      },
+      { wrapper: router('/news') },
+    );
+    await waitFor(() => expect(result.current.search).toBe('newsStatus=APPROVED'));
+    act(() => result.current.setSearch(new URLSearchParams()));
+    expect(result.current.search).toBe('');
+    expect(result.current.restored.restoring).toBe(false);
+  });
+});
