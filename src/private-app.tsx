@@ -4,7 +4,7 @@ import { App as AntdApp } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppProviders } from './providers/create-providers';
-import { notificationProvider } from './providers/notification-provider';
+import { createNotificationProvider } from './providers/notification-provider';
 import { SessionWatcher } from './providers/session-watcher';
 import type { Registry } from './resources/generate';
 import { RouteTree } from './resources/route-tree';
@@ -19,6 +19,8 @@ export default function PrivateApp({ registry, providers }: { registry: Registry
   const { t } = useTranslation();
 
   // Refine shows resource labels in its own texts (notifications, titles), so they follow the language.
+  const notificationProvider = useMemo(() => createNotificationProvider(() => providers.session.isActive()), [providers.session]);
+
   const resources = useMemo(
     () => registry.resources.map((resource) => ({ ...resource, meta: { ...resource.meta, label: t(resource.meta.label) } })),
     [registry, t],

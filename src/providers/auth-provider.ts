@@ -141,10 +141,15 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
         : { authenticated: false, redirectTo: LOGIN_PATH, logout: true };
     },
 
+    // The session watcher is the one place that announces an ended session and goes to the
+    // login page with `?to=` the page being left. Refine's own logout-on-error would go there
+    // again without it (the return URL lost) and toast a second time, so it is never asked for.
     async onError(error: unknown) {
+      if (isApiError(error) && error.sessionEnded) return {};
       const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
-      if ((isApiError(error) && error.sessionEnded) || statusCode === 401) {
-        return { logout: true, redirectTo: LOGIN_PATH, error: error as ApiError };
+      if (statusCode === 401 && session.isActive()) {
+        const message = (error as { message?: unknown }).message;
+        session.end(new ApiError(typeof message === 'string' && message !== '' ? message : t('errors.unauthorized'), 401, { sessionEnded: true }));
       }
       return {};
     },
