@@ -8,6 +8,7 @@ import { createNotificationProvider } from './providers/notification-provider';
 import { SessionWatcher } from './providers/session-watcher';
 import type { Registry } from './resources/generate';
 import { RouteTree } from './resources/route-tree';
+import { PageTitle } from './shell/page-title';
 
 /**
  * Everything behind the login, loaded once a session exists: Refine with the
@@ -40,6 +41,7 @@ export default function PrivateApp({ registry, providers }: { registry: Registry
       >
         <RouteTree routes={registry.routes} areaPages={registry.areaPages} />
         <SessionWatcher session={providers.session} />
+        <PageTitle areaPages={registry.areaPages} />
       </Refine>
     </AntdApp>
   );

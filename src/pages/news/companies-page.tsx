@@ -4,6 +4,7 @@ import { Alert, Button, Card, Flex, Input, Skeleton, Space, Table, Tag, Typograp
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Ltr } from '../../i18n/formatting';
 import { notify } from '../../providers';
 import type { RouteSpec } from '../../resources/generate';
 import { useRuntime } from '../../resources/registry-context';
@@ -114,7 +115,7 @@ function CompaniesList() {
     { key: 'ticker', dataIndex: 'ticker', title: t('news.companyFields.ticker'), sorter: true },
     { key: 'exchange', dataIndex: 'exchange', title: t('news.companyFields.exchange'), sorter: true, responsive: ['lg'] },
     { key: 'sector', dataIndex: 'sector', title: t('news.companyFields.sector'), sorter: true, responsive: ['lg'] },
-    { key: 'email', dataIndex: 'email', title: t('news.companyFields.email'), responsive: ['xl'] },
+    { key: 'email', dataIndex: 'email', title: t('news.companyFields.email'), responsive: ['xl'], render: (value: string | null) => (value ? <Ltr>{value}</Ltr> : null) },
     {
       key: 'isActive',
       dataIndex: 'isActive',
