@@ -19,7 +19,7 @@ const NEW_PASSWORD = new RegExp(FIELD_RULES.password.pattern);
 
 /** A new password: the server's own rule, checked before sending and worded as the field's hint. */
 export function newPasswordRules(t: TFunction): FormRule[] {
-  return [...requiredPassword(t), { pattern: NEW_PASSWORD, message: t('auth.passwordRules') }];
+  return [...requiredPassword(t), { pattern: NEW_PASSWORD, message: t('auth.passwordWeak') }];
 }
 
 export function emailRules(t: TFunction): FormRule[] {
