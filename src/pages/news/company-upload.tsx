@@ -7,7 +7,7 @@ import { notify, uploadRowErrorsOf, useIdentity, type UploadRowError } from '../
 import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../resources/company-rules';
 import { previewCompaniesFile, type PreviewFailureReason, type PreviewJob, type PreviewRow } from '../../workers/preview-client';
 import { catalogueMessage } from './error-catalogue';
-import { NEWS_API } from './news-api';
+import { useNewsApi } from './news-api';
 
 type Phase =
   | { kind: 'idle' }
@@ -27,6 +27,7 @@ export function CompanyUpload({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const identity = useIdentity();
   const invalidate = useInvalidate();
+  const newsApi = useNewsApi();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [rows, setRows] = useState<readonly PreviewRow[]>([]);
@@ -108,7 +109,7 @@ export function CompanyUpload({ onClose }: { onClose(): void }) {
     setServerFailure(null);
     mutate(
       {
-        url: NEWS_API.uploadCompanies,
+        url: newsApi.uploadCompanies,
         method: 'post',
         values: form,
         successNotification: false,
