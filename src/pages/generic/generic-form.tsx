@@ -66,6 +66,9 @@ export default function GenericForm({ definition, route }: GenericPageProps) {
         {title}
       </Typography.Title>
       <Card style={{ maxWidth: 640 }}>
+        {query?.isError ? (
+          <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="generic-load-error" message={query.error.message} />
+        ) : null}
         <Form {...formProps} initialValues={action === 'create' ? initialValues : undefined} layout="vertical" onFinish={onFinish} aria-label={title}>
           {inputs.map(({ field, input, rules, valuePropName }) => (
             <Form.Item key={field.name} name={field.name} label={t(field.labelKey)} htmlFor={field.name} rules={rules} {...(valuePropName ? { valuePropName } : {})}>
