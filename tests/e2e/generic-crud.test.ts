@@ -308,8 +308,8 @@ describe('the generic list keeps its state in the URL', () => {
       // Sort and page: companies has hundreds of rows.
       await go(page, '/news-management/news/companies');
       await poll(() => page.locator('.ant-pagination-total-text').textContent()).toMatch(/\d+ records/);
-      await page.locator('th', { hasText: 'Name' }).click();
-      await page.locator('th', { hasText: 'Name' }).click();
+      await page.getByRole('columnheader', { name: 'Name', exact: true }).click();
+      await page.getByRole('columnheader', { name: 'Name', exact: true }).click();
       await poll(() => decodeURIComponent(page.url())).toContain('sorters[0][order]=desc');
       const firstDesc = await rows(page).first().locator('td:nth-child(2)').textContent();
       await page.locator('.ant-pagination-item-2').click();
