@@ -1,5 +1,5 @@
 import { useForm } from '@refinedev/antd';
-import type { HttpError } from '@refinedev/core';
+import { useNavigation, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, Input, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,6 @@ interface UserFormValues {
   password?: string;
 }
 
-const LIST_PATH = '/admin/user/users';
 
 /**
  * Adds or edits a user. The address is typed as its local part: for a bank the
@@ -32,6 +31,7 @@ const LIST_PATH = '/admin/user/users';
  */
 export default function UserForm({ route }: { route: RouteSpec }) {
   const { t } = useTranslation();
+  const listPath = useNavigation().listUrl('users');
   const { id } = useParams();
   const { config } = useRuntime();
   const myRole = useRole();
@@ -149,7 +149,7 @@ export default function UserForm({ route }: { route: RouteSpec }) {
             <Button type="primary" {...saveButtonProps} data-testid="user-submit">
               {t('generic.save')}
             </Button>
-            <Link to={LIST_PATH}>
+            <Link to={listPath}>
               <Button>{t('buttons.cancel')}</Button>
             </Link>
           </Space>

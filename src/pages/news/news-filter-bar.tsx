@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Form, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NEWS_API, type CompanyOption } from './news-api';
+import { useNewsApi, type CompanyOption } from './news-api';
 import { NEWS_STATUSES, withFilters, type NewsQuery, type NewsStatus } from './news-query';
 
 const SEARCH_DELAY_MS = 300;
@@ -27,13 +27,14 @@ function useDebounced<T>(value: T, delay: number): T {
 
 export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBarProps) {
   const { t } = useTranslation();
+  const newsApi = useNewsApi();
   const [term, setTerm] = useState('');
   const searched = useDebounced(term.trim(), SEARCH_DELAY_MS);
   const [picked, setPicked] = useState<ReadonlyMap<string, string>>(new Map());
 
   // A failed search shows no options; the catalogue keeps search failures silent.
   const { result, query: search } = useCustom<CompanyOption[]>({
-    url: NEWS_API.searchCompany,
+    url: newsApi.searchCompany,
     method: 'get',
     config: { query: { compName: searched } },
     queryOptions: { enabled: searched.length > 0, retry: false, staleTime: 30_000 },

@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { Form } from 'antd';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { displayFor, fieldsFor, inputFor } from '../../../src/pages/generic/field-input';
+import { displayFor, fieldsFor, inputFor, rulesFor } from '../../../src/pages/generic/field-input';
+import { companies } from '../../../src/resources/companies';
 import { enterprises } from '../../../src/resources/enterprises';
 import type { FieldDefinition, FieldType } from '../../../src/resources/types';
 
@@ -46,6 +47,22 @@ describe('generic fields', () => {
     expect(inputFor(field('boolean'), t).valuePropName).toBe('checked');
     expect(inputFor(field('text', { required: true }), t).rules[0]).toMatchObject({ required: true });
     expect(inputFor(field('email'), t).rules).toContainEqual(expect.objectContaining({ type: 'email' }));
+  });
+
+  it('derives antd rules from the definition: required, length, bounds and the named rule', async () => {
+    const compName = companies.fields?.find((candidate) => candidate.name === 'compName') as FieldDefinition;
+    const rules = rulesFor(compName, t);
+    expect(rules).toContainEqual(expect.objectContaining({ required: true, whitespace: true }));
+    expect(rules).toContainEqual(expect.objectContaining({ max: compName.maxLength }));
+    const named = rules.find((rule) => typeof rule === 'object' && 'validator' in rule) as { validator: (rule: unknown, value: unknown) => Promise<void> };
+    await expect(named.validator({}, 'Acme 1')).resolves.toBeUndefined();
+    await expect(named.validator({}, '')).resolves.toBeUndefined();
+    await expect(named.validator({}, 'Acme!')).rejects.toThrow('generic.fieldReason');
+    expect(rulesFor(field('integer', { min: 1, max: 9 }), t)).toEqual([
+      expect.objectContaining({ type: 'number', min: 1 }),
+      expect.objectContaining({ type: 'number', max: 9 }),
+    ]);
+    expect(rulesFor(field('text'), t)).toEqual([]);
   });
 
   it('converts dates between the record and the picker', () => {
