@@ -39,16 +39,19 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
     const reported = new ApiError(source.message, source.statusCode, {
       errors: source.errors,
       sessionEnded: source.sessionEnded,
+      body: source.body,
     });
     reported.name = t(titleKey);
     return { success: false, error: reported };
   }
 
   return {
-    async login({ username, password }: { username?: string; password?: string }) {
+    async login({ username, password, otp }: { username?: string; password?: string; otp?: string }) {
       try {
         const publicKey = await http.ensurePublicKey();
-        const answer = await http.request<unknown>({ method: 'post', url: '/login', data: { username, password } });
+        // otp: the mailed code that unlocks an account locked after failed sign-ins.
+        const data = otp ? { username, password, otp } : { username, password };
+        const answer = await http.request<unknown>({ method: 'post', url: '/login', data });
         const rcKey = answer.header(RC_KEY_HEADER);
         const body = loginAnswerOf(answer.data);
         // Without a first cipher key or a token no later request could be sealed.
