@@ -152,6 +152,8 @@ describe('words and layout in Chromium', () => {
       await page.getByTestId('change-password-submit').click();
       const toast = page.locator('.Toastify__toast--error');
       await toast.waitFor({ timeout: 15_000 });
+      // Hovered, it stays while it is measured, however slow the machine.
+      await toast.hover();
       const [toastBox, logoutBox] = [await toast.boundingBox(), await page.getByTestId('logout').boundingBox()];
       if (!toastBox || !logoutBox) throw new Error('no boxes');
       const overlap =
