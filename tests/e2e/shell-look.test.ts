@@ -191,7 +191,7 @@ describe('toasts', () => {
     // Hovered at once: its 5 s stop while the rest is checked, however slow the machine.
     await toast.hover();
     const progress = toast.locator('.Toastify__progress-bar');
-    await expect.poll(() => progress.evaluate((node) => getComputedStyle(node).animationPlayState)).toBe('paused');
+    await expect.poll(() => progress.evaluate((node) => getComputedStyle(node).animationPlayState), { timeout: 10_000 }).toBe('paused');
     const box = await toast.boundingBox();
     expect(box && box.x + box.width).toBeGreaterThan(1600 - 40);
     // Top-right, below the 64 px header band where the shell has Sign out.
@@ -201,7 +201,7 @@ describe('toasts', () => {
     await keepScreenshot(page, 'toast-error');
 
     await page.mouse.move(10, 800);
-    await expect.poll(() => progress.evaluate((node) => getComputedStyle(node).animationPlayState)).toBe('running');
+    await expect.poll(() => progress.evaluate((node) => getComputedStyle(node).animationPlayState), { timeout: 10_000 }).toBe('running');
     expect(await progress.evaluate((node) => getComputedStyle(node).animationDuration)).toBe('5s');
     await expect.poll(() => toast.count(), { timeout: 10_000 }).toBe(0);
     await context.close();
