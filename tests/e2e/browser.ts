@@ -18,10 +18,36 @@ const ARGS = [
 ];
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...ARGS, ...extraArgs],
   });
+  const slowdown = Number(process.env.E2E_CPU_THROTTLE ?? '1');
+  if (slowdown > 1) slowDown(browser, slowdown);
+  return browser;
+}
+
+/**
+ * E2E_CPU_THROTTLE=6 runs every page on a CPU six times slower (Chrome's own throttling), to
+ * check that the suites wait for conditions rather than for a fast machine.
+ */
+function slowDown(browser: Browser, rate: number): void {
+  const throttle = async (page: Page) => {
+    const session = await page.context().newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate });
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.on('page', (page) => void throttle(page));
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    await throttle(page);
+    return page;
+  };
 }
 
 /** Keeps a screenshot as a test artifact (test-results/e2e/<name>.png). */

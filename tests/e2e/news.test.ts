@@ -206,12 +206,18 @@ describe('news management in Chromium', () => {
       { compName: `Ezetest Alpha ${suffix}`, isin: `XS${suffix}ABC1`, ticker: 'EZA', email: 'ir@alpha.example', isActive: 'TRUE' },
       { compName: `Ezetest Beta ${suffix}`, isin: `XS${suffix}ABC2`, ticker: 'EZB', isActive: 'TRUE' },
     ];
-    const bad = { compName: `<b>Ezetest Gamma</b> ${suffix}`, isin: `XS${suffix}ABC3`, isActive: 'TRUE' };
+    // Two problems in one row: characters no company name may hold, and a ticker past its 20.
+    const bad = { compName: `<b>Ezetest Gamma</b> ${suffix}`, isin: `XS${suffix}ABC3`, ticker: 'T'.repeat(21), isActive: 'TRUE' };
 
     await page.goto(`${suite.stack.appUrl}${COMPANIES_PATH}/create`);
     await pickUpload('companies.xlsx', companiesFile([...good, bad]));
     await poll(() => page.getByTestId('upload-summary').getAttribute('data-invalid'), { timeout: 15_000 }).toBe('1');
     await poll(() => page.locator('[data-testid="upload-row-error"][data-row="4"]').count()).toBe(1);
+    // Each problem names its limit: never "at most  characters".
+    expect(await page.locator('[data-testid="upload-row-error"][data-row="4"] > *').allTextContents()).toEqual([
+      'Name: Only letters, digits and spaces.',
+      'Ticker: Too long (at most 20 characters).',
+    ]);
     expect(await page.getByTestId('upload-send').isDisabled()).toBe(true);
     await keepScreenshot(page, 'companies-upload-bad-row');
 
@@ -220,7 +226,7 @@ describe('news management in Chromium', () => {
     await poll(() => page.getByTestId('generic-empty').count(), { timeout: 15_000 }).toBe(1);
 
     await page.goto(`${suite.stack.appUrl}${COMPANIES_PATH}/create`);
-    await pickUpload('companies-fixed.xlsx', companiesFile([...good, { ...bad, compName: `Ezetest Gamma ${suffix}` }]));
+    await pickUpload('companies-fixed.xlsx', companiesFile([...good, { ...bad, compName: `Ezetest Gamma ${suffix}`, ticker: 'EZG' }]));
     await poll(() => page.getByTestId('upload-summary').getAttribute('data-invalid'), { timeout: 15_000 }).toBe('0');
     await page.getByTestId('upload-send').click();
     await waitForNotice(page, 'Companies imported: 3 new, 0 updated.', { type: 'success' });

@@ -111,7 +111,8 @@ describe('words and layout in Chromium', () => {
       await page.goto(`${suite.stack.appUrl}#/admin/audit/audit-log`);
       const action = page.locator('[data-action="reset-password"]').first();
       await action.waitFor({ timeout: 15_000 });
-      expect(await action.textContent()).toBe(label);
+      // en-RTL wraps each English text in a left-to-right isolate (U+2066 … U+2069).
+      expect((await action.textContent())?.replace(/[\u2066-\u2069]/g, '')).toBe(label);
       const when = page.locator('[data-testid="audit-log-page"] tbody tr.ant-table-row [data-datetime]').first();
       const text = (await when.getAttribute('data-datetime')) ?? '';
       expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -151,6 +152,8 @@ describe('words and layout in Chromium', () => {
       await page.getByTestId('change-password-submit').click();
       const toast = page.locator('.Toastify__toast--error');
       await toast.waitFor({ timeout: 15_000 });
+      // Hovered, it stays while it is measured, however slow the machine.
+      await toast.hover();
       const [toastBox, logoutBox] = [await toast.boundingBox(), await page.getByTestId('logout').boundingBox()];
       if (!toastBox || !logoutBox) throw new Error('no boxes');
       const overlap =
@@ -160,6 +163,11 @@ describe('words and layout in Chromium', () => {
         logoutBox.y < toastBox.y + toastBox.height;
       expect(overlap).toBe(false);
       await keepScreenshot(page, `toast-clear-of-header-${direction}`);
+      // The rule's sentence reads as written in both directions: its final stop ends it on the right.
+      const rule = 'At least 8 characters, with at least one letter and one digit.';
+      const [start, stop] = await leftEdges(page, '[data-testid="password-rules"]', 'At least', 'digit.');
+      expect(start).toBeLessThan(stop);
+      expect((await page.getByTestId('password-rules').textContent())?.replace(/[\u2066-\u2069]/g, '')).toBe(rule);
       // Clicking where Sign out is reaches it, toast or not.
       await page.getByTestId('logout').click({ trial: true, timeout: 2_000 });
       await page.context().close();
