@@ -304,6 +304,9 @@ describe('the generic list keeps its state in the URL', () => {
       await poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Demo Bank')]);
       await page.reload();
       await poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Demo Bank')]);
+      // A link to the same list with other filters moves the mounted table with the URL.
+      await go(page, '/admin/enterprise/enterprises?filters[0][field]=isBank&filters[0][operator]=eq&filters[0][value]=false');
+      await poll(async () => (await rows(page).allTextContents()).join('|')).toMatch(/^(?!.*Demo Bank).*Demo Enterprise/);
 
       // Sort and page: companies has hundreds of rows.
       await go(page, '/news-management/news/companies');

@@ -1,12 +1,14 @@
 import { CreateButton, DeleteButton, EditButton, getDefaultSortOrder, ShowButton, useTable } from '@refinedev/antd';
 import { getDefaultFilter, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
 import { Card, Flex, Form, Input, Space, Table, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../resources/registry-context';
 import type { FieldDefinition } from '../../resources/types';
 import { ResourceIcon } from '../../shell/icons';
 import { displayFor, fieldsFor } from './field-input';
 import { ColumnFilter } from './column-filter';
+import { useFollowLocation } from './follow-location';
 import { HeaderActions } from './header-actions';
 import type { GenericPageProps } from './resource-page';
 
@@ -27,7 +29,7 @@ export default function GenericList({ definition }: GenericPageProps) {
   const { t } = useTranslation();
   const { config } = useRuntime();
   const idField = definition.idField ?? 'id';
-  const { tableProps, searchFormProps, sorters, filters } = useTable<BaseRecord, never, SearchValues>({
+  const table = useTable<BaseRecord, never, SearchValues>({
     resource: definition.name,
     pagination: { pageSize: config.defaults.pageSize, mode: 'server' },
     sorters: { mode: 'server' },
@@ -35,6 +37,11 @@ export default function GenericList({ definition }: GenericPageProps) {
     syncWithLocation: true,
     onSearch: ({ q }): CrudFilters => [{ field: 'q', operator: 'contains', value: q?.trim() || undefined }],
   });
+  const { tableProps, searchFormProps, sorters, filters } = table;
+  useFollowLocation(table);
+  const searched = getDefaultFilter('q', filters, 'contains') as string | undefined;
+  // The search box shows the search in force, also when it came from the URL (back, a link).
+  useEffect(() => searchFormProps.form?.setFieldsValue({ q: searched }), [searched, searchFormProps.form]);
   const columns = fieldsFor(definition.fields, 'list');
   const label = t(definition.labelKey);
   const has = (action: 'show' | 'edit' | 'delete') => definition.actions.includes(action);
@@ -72,7 +79,7 @@ export default function GenericList({ definition }: GenericPageProps) {
       </Flex>
       <Card>
         {searchable ? (
-          <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} initialValues={{ q: getDefaultFilter('q', filters, 'contains') }}>
+          <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} initialValues={{ q: searched }}>
             <Form.Item name="q" style={{ flex: '1 1 240px', maxWidth: 360 }}>
               <Input.Search
                 id={`${definition.name}-search`}
