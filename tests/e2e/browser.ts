@@ -53,3 +53,25 @@ export async function logInAs(page: Page, appUrl: string, username: string, pass
   // waitFor rather than expect.poll: this also runs in beforeAll hooks, outside any test.
   await page.getByTestId('current-user').filter({ hasText: username }).waitFor({ timeout: 20_000 });
 }
+
+/**
+ * The notices the page has shown, oldest first, as "title description". Read from the app's
+ * hidden notice log rather than the toasts: a toast closes after 5 s, and on a busy machine
+ * it can be gone before the test looks; the log keeps what was said.
+ */
+export async function noticesOf(page: Page, type?: 'info' | 'success' | 'warning' | 'error'): Promise<string[]> {
+  const items = page.locator(`[data-testid="notice-log"] li${type ? `[data-type="${type}"]` : ''}`);
+  return items.allTextContents();
+}
+
+/** Waits until a notice containing `text` (of `type`, when given) has been shown. */
+export async function waitForNotice(
+  page: Page,
+  text: string,
+  { type, timeout = 20_000 }: { type?: 'info' | 'success' | 'warning' | 'error'; timeout?: number } = {},
+): Promise<void> {
+  await page
+    .locator(`[data-testid="notice-log"] li${type ? `[data-type="${type}"]` : ''}`, { hasText: text })
+    .first()
+    .waitFor({ state: 'attached', timeout });
+}

@@ -180,7 +180,7 @@ describe('locales', () => {
 });
 
 describe('toasts', () => {
-  it('show a failed login top-right, pause on hover and close by themselves after 5 s', async () => {
+  it('show a failed login top-right below the header band, pause on hover and close by themselves after 5 s', async () => {
     const { context, page } = await suite.open();
     await page.goto(`${suite.stack.appUrl}#/login`);
     await page.locator('#username').fill('admin');
@@ -190,7 +190,9 @@ describe('toasts', () => {
     await toast.waitFor();
     const box = await toast.boundingBox();
     expect(box && box.x + box.width).toBeGreaterThan(1600 - 40);
-    expect(box && box.y).toBeLessThan(40);
+    // Top-right, below the 64 px header band where the shell has Sign out.
+    expect(box && box.y).toBeGreaterThanOrEqual(64);
+    expect(box && box.y).toBeLessThan(100);
     expect(await toast.getAttribute('class')).toContain('Toastify__toast-theme--light');
     await keepScreenshot(page, 'toast-error');
 

@@ -9,6 +9,10 @@ export interface Stack {
   appUrl: string;
   /** The folder of the built app this server serves. */
   staticDir: string;
+  /** The server's DATA_DIR (its outbox holds the mails it sent). */
+  dataDir: string;
+  /** SQL on the server's database, beside it. */
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -40,6 +44,8 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
   return {
     appUrl: server.url,
     staticDir: server.app.env.STATIC_DIR,
+    dataDir,
+    sql: async <T,>(query: string, params: unknown[] = []) => (await server.app.db.query<T>(query, params)).rows,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import type { RouteSpec } from '../../resources/generate';
 import { useRuntime } from '../../resources/registry-context';
 import { ROLE_LABEL_KEYS, type Role } from '../../resources/types';
 import { assignableRoles, canManageUser, mailDomainFor, splitEmail } from '../../resources/user-rules';
-import { requiredPassword, usernameRules } from '../auth/password-rules';
+import { newPasswordRules, usernameRules } from '../auth/password-rules';
 import { FormSelect } from '../form-select';
 import { useEnterpriseOptions, type AdminUser } from './admin-api';
 
@@ -141,7 +141,7 @@ export default function UserForm({ route }: { route: RouteSpec }) {
             <FormSelect id="role" data-testid="user-role" options={roles.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))} />
           </Form.Item>
           {action === 'create' ? (
-            <Form.Item name="password" label={t('admin.users.fields.password')} rules={requiredPassword(t)}>
+            <Form.Item name="password" label={t('admin.users.fields.password')} rules={newPasswordRules(t)} extra={<span data-testid="password-rules">{t('auth.passwordRules')}</span>}>
               <Input.Password id="password" autoComplete="new-password" />
             </Form.Item>
           ) : null}

@@ -3,6 +3,7 @@ import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { DateTime, Ltr } from '../../i18n/formatting';
 import { FIELD_RULES } from '../../resources/field-rules';
 import type { FieldDefinition, FieldView } from '../../resources/types';
 import { FormSelect } from '../form-select';
@@ -114,20 +115,22 @@ export function displayFor(field: FieldDefinition, value: unknown, t: TFunction)
     case 'boolean':
       return value ? <Tag color="green">{t('generic.yes')}</Tag> : <Tag>{t('generic.no')}</Tag>;
     case 'date':
-      return dayjs(String(value)).format('YYYY-MM-DD');
+      return <Ltr>{dayjs(String(value)).format('YYYY-MM-DD')}</Ltr>;
     case 'datetime':
-      return dayjs(String(value)).format('YYYY-MM-DD HH:mm');
+      return <DateTime value={String(value)} />;
     case 'select': {
       const option = field.options?.find((candidate) => candidate.value === value);
       return option ? t(option.labelKey) : String(value);
     }
     case 'reference':
       return field.reference ? <ReferenceLabel reference={field.reference} id={value as string | number} /> : String(value);
+    // Numbers, addresses and links read left to right in a right-to-left page too.
     case 'number':
     case 'integer':
     case 'url':
-    case 'text':
     case 'email':
+      return <Ltr>{String(value)}</Ltr>;
+    case 'text':
     case 'textarea':
       return String(value);
   }

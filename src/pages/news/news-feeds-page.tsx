@@ -13,7 +13,8 @@ import { catalogueMessage, catalogueOutcome } from './error-catalogue';
 import { EXCEL_API_KEY_HEADER, useNewsApi, newsKey, saveFile, type NewsItem, type NewsRef } from './news-api';
 import { NewsDetailsDrawer, NewsDetailsView } from './news-details';
 import { NewsFilterBar } from './news-filter-bar';
-import { formatDateTime, StatusTag } from './news-format';
+import { DateTime } from '../../i18n/formatting';
+import { StatusTag } from './news-format';
 import { isNewsStatus, newsQueryFilters, newsQuerySorters, PAGE_SIZES, type NewsSortField } from './news-query';
 import { useNewsQuery } from './use-news-query';
 
@@ -106,7 +107,7 @@ function NewsFeedsList() {
       dataIndex: 'publishedAt',
       title: t('news.fields.publishedAt'),
       sorter: true,
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => <DateTime value={value} />,
     },
     {
       key: 'newsStatus',

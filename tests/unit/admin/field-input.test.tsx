@@ -75,6 +75,11 @@ describe('generic fields', () => {
     expect(screen.getByTestId('out').textContent).toBe('generic.yes');
     expect(displayFor(field('text'), null, t)).toBe('—');
     expect(displayFor(field('select', { options: [{ value: 1, labelKey: 'one' }] }), 1, t)).toBe('one');
-    expect(displayFor(field('number'), 3, t)).toBe('3');
+    expect(displayFor(field('text'), 'plain', t)).toBe('plain');
+    // Numbers, e-mails and dates sit in a left-to-right isolate so a right-to-left page keeps their order.
+    render(<div data-testid="number">{displayFor(field('number'), 3, t)}</div>);
+    expect(screen.getByTestId('number').querySelector('bdi[dir="ltr"]')?.textContent).toBe('3');
+    render(<div data-testid="when">{displayFor(field('datetime'), '2026-11-23T00:14:00', t)}</div>);
+    expect(screen.getByTestId('when').querySelector('bdi[dir="ltr"]')?.textContent).toBe('2026-11-23 00:14');
   });
 });
