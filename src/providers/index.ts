@@ -7,3 +7,4 @@ export { isAccountLocked, isApiError, serverMessageOf, type ApiError } from './h
 export { useIdentity, useRole } from './hooks';
 export { notify } from './notification-provider';
 export { uploadRowErrorsOf, type UploadRowError } from './news-errors';
+export { isString, useRestoredList, useStoredState, VIEW_STATE_KEYS } from './view-state';

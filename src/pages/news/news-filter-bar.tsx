@@ -3,6 +3,7 @@ import { Button, Card, DatePicker, Form, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isString, useStoredState, VIEW_STATE_KEYS } from '../../providers';
 import { useNewsApi, type CompanyOption } from './news-api';
 import { NEWS_STATUSES, withFilters, type NewsQuery, type NewsStatus } from './news-query';
 
@@ -28,7 +29,8 @@ function useDebounced<T>(value: T, delay: number): T {
 export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBarProps) {
   const { t } = useTranslation();
   const newsApi = useNewsApi();
-  const [term, setTerm] = useState('');
+  // Kept for the user's return (SPEC.md `searchText`); a blur does not clear it.
+  const [term, setTerm] = useStoredState(VIEW_STATE_KEYS.searchText, '', isString);
   const searched = useDebounced(term.trim(), SEARCH_DELAY_MS);
   const [picked, setPicked] = useState<ReadonlyMap<string, string>>(new Map());
 
@@ -76,6 +78,8 @@ export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBar
             value={query.companyIds}
             options={options}
             searchValue={term}
+            // The text stays on show when the list closes, so a user coming back sees what they searched.
+            autoClearSearchValue={false}
             onSearch={(value) => setTerm(value.slice(0, SEARCH_MAX_LENGTH))}
             loading={search.isFetching}
             notFoundContent={searched.length > 0 && !search.isFetching ? t('news.errors.noData') : null}
