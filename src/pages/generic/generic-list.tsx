@@ -1,8 +1,9 @@
 import { CreateButton, DeleteButton, EditButton, getDefaultSortOrder, ShowButton, useTable } from '@refinedev/antd';
 import { getDefaultFilter, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
-import { Card, Flex, Form, Input, Space, Table, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Card, Flex, Form, Input, Skeleton, Space, Table, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
 import { useRuntime } from '../../resources/registry-context';
 import type { FieldDefinition } from '../../resources/types';
 import { ResourceIcon } from '../../shell/icons';
@@ -16,6 +17,11 @@ interface SearchValues {
   q?: string;
 }
 
+/** Lists kept in session storage under a key of their own (SPEC.md section 3). */
+const KEPT_LISTS: Partial<Record<string, (typeof VIEW_STATE_KEYS)[keyof typeof VIEW_STATE_KEYS]>> = {
+  companies: VIEW_STATE_KEYS.companyListData,
+};
+
 export const idOf = (record: BaseRecord, idField = 'id'): BaseKey => record[idField] as BaseKey;
 
 /**
@@ -26,6 +32,21 @@ export const idOf = (record: BaseRecord, idField = 'id'): BaseKey => record[idFi
  * reload shows the same rows.
  */
 export default function GenericList({ definition }: GenericPageProps) {
+  const [loaded, setLoaded] = useState<{ data: BaseRecord[]; total: number }>();
+  // Coming back without a query brings back the list the user left (SPEC.md's companyListData).
+  const restored = useRestoredList<BaseRecord>(KEPT_LISTS[definition.name], loaded);
+  // The table reads the URL once, when it mounts: it waits for the kept query to be back in the URL.
+  if (restored.restoring) return <Skeleton active />;
+  return <GenericTable definition={definition} placeholder={restored.placeholder} onLoaded={setLoaded} />;
+}
+
+interface TableProps {
+  definition: GenericPageProps['definition'];
+  placeholder: { data: BaseRecord[]; total: number } | undefined;
+  onLoaded(page: { data: BaseRecord[]; total: number }): void;
+}
+
+function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   const { t } = useTranslation();
   const { config } = useRuntime();
   const idField = definition.idField ?? 'id';
@@ -35,9 +56,14 @@ export default function GenericList({ definition }: GenericPageProps) {
     sorters: { mode: 'server' },
     filters: { mode: 'server' },
     syncWithLocation: true,
+    queryOptions: { placeholderData: (previous) => previous ?? placeholder },
     onSearch: ({ q }): CrudFilters => [{ field: 'q', operator: 'contains', value: q?.trim() || undefined }],
   });
-  const { tableProps, searchFormProps, sorters, filters } = table;
+  const { tableProps, searchFormProps, sorters, filters, tableQuery } = table;
+  const fresh = tableQuery.isSuccess && !tableQuery.isPlaceholderData ? tableQuery.data : undefined;
+  useEffect(() => {
+    if (fresh) onLoaded({ data: fresh.data, total: fresh.total });
+  }, [fresh, onLoaded]);
   useFollowLocation(table);
   const searched = getDefaultFilter('q', filters, 'contains') as string | undefined;
   // The search box shows the search in force, also when it came from the URL (back, a link).
