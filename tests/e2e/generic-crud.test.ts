@@ -9,7 +9,7 @@ import { RESOURCES } from '../../src/resources/registry';
 import type { FieldDefinition, ResourceAction, ResourceDefinition, Role } from '../../src/resources/types';
 import { withAreas } from '../fixtures/app-config';
 import { axeFindings } from './axe';
-import { keepScreenshot, logInAs } from './browser';
+import { keepScreenshot, logInAs, sessionStorageOf } from './browser';
 import { writeAppConfig } from './stack';
 import { browserSuite } from './suite';
 
@@ -304,6 +304,9 @@ describe('the generic list keeps its state in the URL', () => {
       await poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Demo Bank')]);
       await page.reload();
       await poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Demo Bank')]);
+      // A link to the same list with other filters moves the mounted table with the URL.
+      await go(page, '/admin/enterprise/enterprises?filters[0][field]=isBank&filters[0][operator]=eq&filters[0][value]=false');
+      await poll(async () => (await rows(page).allTextContents()).join('|')).toMatch(/^(?!.*Demo Bank).*Demo Enterprise/);
 
       // Sort and page: companies has hundreds of rows.
       await go(page, '/news-management/news/companies');
@@ -318,6 +321,31 @@ describe('the generic list keeps its state in the URL', () => {
       await poll(() => page.locator('.ant-pagination-item-active').textContent()).toBe('2');
       expect(await rows(page).first().locator('td:nth-child(2)').textContent()).not.toBe(firstDesc);
       await keepScreenshot(page, 'generic-list-page-2');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the companies list is kept (companyListData) and brought back when the user returns without a query', async () => {
+    const { context, page } = await open(2);
+    try {
+      await go(page, '/news-management/news/companies');
+      await poll(() => rows(page).count()).toBeGreaterThan(1);
+      await search(page, 'Bharat');
+      const onlyBharat = async () => {
+        const texts = await rows(page).allTextContents();
+        return texts.length > 0 && texts.every((text) => text.includes('Bharat'));
+      };
+      await poll(onlyBharat).toBe(true);
+      const kept = async () => (JSON.parse((await sessionStorageOf(page))['companyListData'] ?? '{}') as { search?: string }).search ?? '';
+      await poll(async () => decodeURIComponent(await kept())).toContain('[value]=Bharat');
+
+      await go(page, '/');
+      await page.getByTestId('generic-list').waitFor({ state: 'detached' });
+      await go(page, '/news-management/news/companies');
+      await poll(() => decodeURIComponent(page.url())).toContain('[value]=Bharat');
+      await poll(onlyBharat).toBe(true);
+      await poll(() => page.locator('input[data-testid="generic-search"], [data-testid="generic-search"] input').first().inputValue()).toBe('Bharat');
     } finally {
       await context.close();
     }

@@ -1,18 +1,26 @@
 import { CreateButton, DeleteButton, EditButton, getDefaultSortOrder, ShowButton, useTable } from '@refinedev/antd';
 import { getDefaultFilter, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
-import { Card, Flex, Form, Input, Space, Table, Typography } from 'antd';
+import { Card, Flex, Form, Input, Skeleton, Space, Table, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
 import { useRuntime } from '../../resources/registry-context';
 import type { FieldDefinition } from '../../resources/types';
 import { ResourceIcon } from '../../shell/icons';
 import { displayFor, fieldsFor } from './field-input';
 import { ColumnFilter } from './column-filter';
+import { useFollowLocation } from './follow-location';
 import { HeaderActions } from './header-actions';
 import type { GenericPageProps } from './resource-page';
 
 interface SearchValues {
   q?: string;
 }
+
+/** Lists kept in session storage under a key of their own (SPEC.md section 3). */
+const KEPT_LISTS: Partial<Record<string, (typeof VIEW_STATE_KEYS)[keyof typeof VIEW_STATE_KEYS]>> = {
+  companies: VIEW_STATE_KEYS.companyListData,
+};
 
 export const idOf = (record: BaseRecord, idField = 'id'): BaseKey => record[idField] as BaseKey;
 
@@ -24,17 +32,42 @@ export const idOf = (record: BaseRecord, idField = 'id'): BaseKey => record[idFi
  * reload shows the same rows.
  */
 export default function GenericList({ definition }: GenericPageProps) {
+  const [loaded, setLoaded] = useState<{ data: BaseRecord[]; total: number }>();
+  // Coming back without a query brings back the list the user left (SPEC.md's companyListData).
+  const restored = useRestoredList<BaseRecord>(KEPT_LISTS[definition.name], loaded);
+  // The table reads the URL once, when it mounts: it waits for the kept query to be back in the URL.
+  if (restored.restoring) return <Skeleton active />;
+  return <GenericTable definition={definition} placeholder={restored.placeholder} onLoaded={setLoaded} />;
+}
+
+interface TableProps {
+  definition: GenericPageProps['definition'];
+  placeholder: { data: BaseRecord[]; total: number } | undefined;
+  onLoaded(page: { data: BaseRecord[]; total: number }): void;
+}
+
+function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   const { t } = useTranslation();
   const { config } = useRuntime();
   const idField = definition.idField ?? 'id';
-  const { tableProps, searchFormProps, sorters, filters } = useTable<BaseRecord, never, SearchValues>({
+  const table = useTable<BaseRecord, never, SearchValues>({
     resource: definition.name,
     pagination: { pageSize: config.defaults.pageSize, mode: 'server' },
     sorters: { mode: 'server' },
     filters: { mode: 'server' },
     syncWithLocation: true,
+    queryOptions: { placeholderData: (previous) => previous ?? placeholder },
     onSearch: ({ q }): CrudFilters => [{ field: 'q', operator: 'contains', value: q?.trim() || undefined }],
   });
+  const { tableProps, searchFormProps, sorters, filters, tableQuery } = table;
+  const fresh = tableQuery.isSuccess && !tableQuery.isPlaceholderData ? tableQuery.data : undefined;
+  useEffect(() => {
+    if (fresh) onLoaded({ data: fresh.data, total: fresh.total });
+  }, [fresh, onLoaded]);
+  useFollowLocation(table);
+  const searched = getDefaultFilter('q', filters, 'contains') as string | undefined;
+  // The search box shows the search in force, also when it came from the URL (back, a link).
+  useEffect(() => searchFormProps.form?.setFieldsValue({ q: searched }), [searched, searchFormProps.form]);
   const columns = fieldsFor(definition.fields, 'list');
   const label = t(definition.labelKey);
   const has = (action: 'show' | 'edit' | 'delete') => definition.actions.includes(action);
@@ -72,7 +105,7 @@ export default function GenericList({ definition }: GenericPageProps) {
       </Flex>
       <Card>
         {searchable ? (
-          <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} initialValues={{ q: getDefaultFilter('q', filters, 'contains') }}>
+          <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} initialValues={{ q: searched }}>
             <Form.Item name="q" style={{ flex: '1 1 240px', maxWidth: 360 }}>
               <Input.Search
                 id={`${definition.name}-search`}
