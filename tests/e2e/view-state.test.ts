@@ -38,11 +38,13 @@ describe('lists restored on return', () => {
       await logInAs(page, suite.stack.appUrl, 'analyst');
       await page.goto(`${suite.stack.appUrl}${NEWS_PATH}`);
       await poll(() => rows(page).count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('news-unfiltered').textContent()).toBe('All results unfiltered');
 
       await page.getByTestId('news-filter-status').click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Pending' }).first().click();
       await poll(() => hashQuery(page).get('newsStatus')).toBe('PENDING');
       await poll(() => statuses(page)).toEqual(['PENDING']);
+      expect(await page.getByTestId('news-unfiltered').count()).toBe(0);
       const pageOne = await firstHeadline(page);
       await page.locator('.ant-pagination-item-2').click();
       await poll(() => hashQuery(page).get('page')).toBe('2');

@@ -1,5 +1,5 @@
 import { useCustom } from '@refinedev/core';
-import { Button, Card, DatePicker, Form, Select, Switch } from 'antd';
+import { Button, Card, DatePicker, Form, Select, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,6 +60,8 @@ export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBar
 
   const range: [dayjs.Dayjs, dayjs.Dayjs] | null =
     query.dateFrom && query.dateTo ? [dayjs(query.dateFrom), dayjs(query.dateTo)] : null;
+
+  const unfiltered = query.companyIds.length === 0 && !query.allCompany && !query.newsStatus && !query.dateFrom && !query.dateTo;
 
   return (
     <Card size="small" data-testid="news-filters">
@@ -142,6 +144,13 @@ export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBar
             {t('news.filters.reset')}
           </Button>
         </Form.Item>
+        {unfiltered ? (
+          <Form.Item>
+            <Typography.Text type="secondary" data-testid="news-unfiltered">
+              {t('news.filters.unfiltered')}
+            </Typography.Text>
+          </Form.Item>
+        ) : null}
       </Form>
     </Card>
   );
