@@ -11,6 +11,8 @@ import appConfig from './plugins/app-config.js';
 import errorHandler from './plugins/error-handler.js';
 import safeText from './plugins/safe-text.js';
 import mailer from './plugins/mailer.js';
+import secrets from './plugins/secrets.js';
+import rateLimit from './plugins/rate-limit.js';
 import serverKey from './plugins/server-key.js';
 import usersRepository from './plugins/users-repository.js';
 import sessionsRepository from './plugins/sessions-repository.js';
@@ -108,6 +110,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(safeText);
     await app.register(db, { db: options.db });
     await app.register(mailer);
+    await app.register(secrets);
+    await app.register(rateLimit);
     await app.register(usersRepository);
     await app.register(sessionsRepository);
     await app.register(loginFailuresRepository);

@@ -92,6 +92,10 @@ export function createHttpClient({
     const rcKey = session.rcKey();
     const publicKeyPem = session.publicKey();
     const storageError = () => new ApiError(t('errors.storage'), 401, { sessionEnded: true });
+    // No user and no token: the session is over (a sign-out, or an end already announced) and
+    // this is a late request of the page being left. Nothing is broken, so nothing to announce.
+    if (!user && !accessToken) throw new ApiError(t('errors.unauthorized'), 401, { sessionEnded: true });
+    // Part of it missing is what SPEC.md's "Internal Storage Error" is for (a public key gone).
     if (!user || !accessToken || !rcKey || !publicKeyPem) throw endSession(storageError(), request);
     let active: SealerLike;
     try {

@@ -94,12 +94,13 @@ const isStoredList = (value: unknown): value is StoredList<unknown> => {
  * list receives is kept under `key`.
  */
 export function useRestoredList<TRow>(
-  key: ViewStateKey,
+  /** Lists with no key of their own (SPEC.md section 3 names three) keep nothing. */
+  key: ViewStateKey | undefined,
   loaded: { data: readonly TRow[]; total?: number } | undefined,
 ): { placeholder: { data: TRow[]; total: number } | undefined; restoring: boolean } {
   const [search, setSearch] = useSearchParams();
   const current = search.toString();
-  const [kept] = useState(() => readViewState(key, isStoredList) as StoredList<TRow> | null);
+  const [kept] = useState(() => (key ? (readViewState(key, isStoredList) as StoredList<TRow> | null) : null));
   const [arrived, setArrived] = useState(false);
   const restoring = !arrived && current === '' && kept !== null && kept.search !== '';
 
@@ -111,7 +112,7 @@ export function useRestoredList<TRow>(
   }, [arrived, restoring, kept, setSearch]);
 
   useEffect(() => {
-    if (restoring || !loaded) return;
+    if (restoring || !loaded || !key) return;
     const list: StoredList<TRow> = { search: current, data: [...loaded.data], total: loaded.total ?? loaded.data.length };
     writeViewState(key, list);
   }, [key, restoring, loaded, current]);

@@ -73,6 +73,11 @@ export function resourceBasePath(definition: ResourceDefinition): string {
   return `/${definition.route.replace(/^\/+|\/+$/g, '')}`;
 }
 
+/** An endpoint of a definition as a path under the data provider's API base. */
+export function apiPath(endpoint: string): string {
+  return `/${endpoint.replace(/^\/+|\/+$/g, '')}`;
+}
+
 export const DEFAULT_DATA_PROVIDER = 'default';
 
 /**
@@ -130,7 +135,7 @@ export function buildRegistry(
       if (!definition.actions.includes(action)) continue;
       const path = base + ROUTE_SUFFIX[action];
       resource[action] = path;
-      routes.push({ path, resource: definition.name, action, page: definition.page ?? `generic-${action}` });
+      routes.push({ path, resource: definition.name, action, page: definition.actionPages?.[action] ?? definition.page ?? `generic-${action}` });
     }
     resources.push(resource);
   }

@@ -25,7 +25,7 @@ export type RoutePage = ComponentType<{ route: RouteSpec }>;
  */
 export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
   'news-feeds': lazyPage(() => import('../pages/news/news-feeds-page'), 'news-feeds-page'),
-  companies: lazyPage(() => import('../pages/news/companies-page'), 'companies-page'),
+  'company-upload': lazyPage(() => import('../pages/news/company-upload-page'), 'company-upload-page'),
   users: lazyPage(() => import('../pages/admin/users-page'), 'users-page'),
   'audit-log': lazyPage(() => import('../pages/admin/audit-log-page'), 'audit-log-page'),
 };

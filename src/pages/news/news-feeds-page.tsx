@@ -10,10 +10,11 @@ import type { RouteSpec } from '../../resources/generate';
 import { useRuntime } from '../../resources/registry-context';
 import { ChangeStatusModal } from './change-status-modal';
 import { catalogueMessage, catalogueOutcome } from './error-catalogue';
-import { EXCEL_API_KEY_HEADER, NEWS_API, newsKey, saveFile, type NewsItem, type NewsRef } from './news-api';
+import { EXCEL_API_KEY_HEADER, useNewsApi, newsKey, saveFile, type NewsItem, type NewsRef } from './news-api';
 import { NewsDetailsDrawer, NewsDetailsView } from './news-details';
 import { NewsFilterBar } from './news-filter-bar';
-import { formatDateTime, StatusTag } from './news-format';
+import { DateTime } from '../../i18n/formatting';
+import { StatusTag } from './news-format';
 import { isNewsStatus, newsQueryFilters, newsQuerySorters, PAGE_SIZES, type NewsSortField } from './news-query';
 import { useNewsQuery } from './use-news-query';
 
@@ -26,6 +27,7 @@ type Selected = ReadonlyMap<string, NewsRef & { headline: string }>;
 
 function useExcelDownload() {
   const { t } = useTranslation();
+  const newsApi = useNewsApi();
   const { config } = useRuntime();
   const { mutate, mutation } = useCustomMutation<ArrayBuffer & Record<string, never>, never, FormData>();
   const download = (items: readonly NewsRef[]) => {
@@ -36,7 +38,7 @@ function useExcelDownload() {
     );
     mutate(
       {
-        url: NEWS_API.excelDownload,
+        url: newsApi.excelDownload,
         method: 'post',
         values: form,
         config: { headers: { [EXCEL_API_KEY_HEADER]: config.excelApiKey } },
@@ -115,7 +117,7 @@ function NewsFeedsList() {
       dataIndex: 'publishedAt',
       title: t('news.fields.publishedAt'),
       sorter: true,
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => <DateTime value={value} />,
     },
     {
       key: 'newsStatus',

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isString, useStoredState, VIEW_STATE_KEYS } from '../../providers';
-import { NEWS_API, type CompanyOption } from './news-api';
+import { useNewsApi, type CompanyOption } from './news-api';
 import { NEWS_STATUSES, withFilters, type NewsQuery, type NewsStatus } from './news-query';
 
 const SEARCH_DELAY_MS = 300;
@@ -28,6 +28,7 @@ function useDebounced<T>(value: T, delay: number): T {
 
 export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBarProps) {
   const { t } = useTranslation();
+  const newsApi = useNewsApi();
   // Kept for the user's return (SPEC.md `searchText`); a blur does not clear it.
   const [term, setTerm] = useStoredState(VIEW_STATE_KEYS.searchText, '', isString);
   const searched = useDebounced(term.trim(), SEARCH_DELAY_MS);
@@ -35,7 +36,7 @@ export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBar
 
   // A failed search shows no options; the catalogue keeps search failures silent.
   const { result, query: search } = useCustom<CompanyOption[]>({
-    url: NEWS_API.searchCompany,
+    url: newsApi.searchCompany,
     method: 'get',
     config: { query: { compName: searched } },
     queryOptions: { enabled: searched.length > 0, retry: false, staleTime: 30_000 },
