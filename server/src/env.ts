@@ -43,6 +43,14 @@ export const EnvSchema = Type.Object({
   // Behind a reverse proxy, client addresses (login throttling per IP) come from
   // X-Forwarded-For; trusting it without a proxy would let anyone pick their IP.
   TRUST_PROXY: Type.Boolean({ default: false }),
+  // Other origins whose pages may call this API (an app whose config/app.json names this
+  // server as a data provider, README "Data providers"); unset: same origin only.
+  CORS_ORIGINS: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/,\\s]+(\\s*,\\s*https?://[^/,\\s]+)*$',
+      description: 'comma-separated origins such as https://app.example:8443 (scheme, host and port; no path)',
+    }),
+  ),
 });
 
 export type Env = Type.Static<typeof EnvSchema>;

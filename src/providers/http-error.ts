@@ -40,7 +40,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 interface CodedReason {
   code: string;
-  params?: Record<string, unknown>;
+  params?: unknown;
 }
 
 function isCoded(value: unknown): value is CodedReason {

@@ -1,5 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { startServer } from '../../server/src/app';
 import type { AppConfig } from '../../src/config/schema';
@@ -13,6 +14,8 @@ export interface Stack {
   dataDir: string;
   /** SQL on the server's database, beside it. */
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  /** The listening HTTP server (tests watch the requests it receives). */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
     staticDir: server.app.env.STATIC_DIR,
     dataDir,
     sql: async <T,>(query: string, params: unknown[] = []) => (await server.app.db.query<T>(query, params)).rows,
+    server: server.app.server,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -189,6 +189,8 @@ export async function createUser(
     method: 'POST',
     url: `${API}/users`,
     payload: { username, email, password, name: `Test ${username}` },
+    // Each from its own address: registrations are rate-limited per address, and that is not what these tests are about.
+    remoteAddress: freshIp(),
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   const userId = response.json<{ user_id: string }>().user_id;

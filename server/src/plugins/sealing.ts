@@ -22,7 +22,8 @@ declare module 'fastify' {
 export function sendRcKey(reply: FastifyReply, rcKey: string): void {
   reply.header(RC_KEY_HEADER, rcKey);
   reply.header('cache-control', 'no-store');
-  reply.header('access-control-expose-headers', RC_KEY_HEADER);
+  // Where CORS is on (external/cors.ts) its list already names rc-key and more: keep it whole.
+  if (!reply.hasHeader('access-control-expose-headers')) reply.header('access-control-expose-headers', RC_KEY_HEADER);
 }
 
 export default fp(

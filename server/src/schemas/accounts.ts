@@ -1,9 +1,10 @@
 import Type from 'typebox';
 import { USERNAME_PATTERN } from '../../../src/protocol/constants.js';
+import { FIELD_RULES } from '../../../src/resources/field-rules.js';
 import { Id, rule } from './common.js';
 
 // Shared with env.ts so a configured or generated password can always be typed in the UI.
-export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*[0-9]).{8,200}$';
+export const PASSWORD_PATTERN = FIELD_RULES.password.pattern;
 export const PASSWORD_RULE = rule('password');
 
 // A description is what a 422 says about a value that misses the pattern.
