@@ -6,6 +6,7 @@ import type { Role } from '../resources/types';
 import type { HttpClient, Translate } from './http-client';
 import { ApiError, isApiError } from './http-error';
 import type { CurrentUser, SessionStore } from './session-store';
+import { VIEW_STATE_KEYS, writeViewState } from './view-state';
 
 export interface Identity {
   id: string;
@@ -39,16 +40,19 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
     const reported = new ApiError(source.message, source.statusCode, {
       errors: source.errors,
       sessionEnded: source.sessionEnded,
+      body: source.body,
     });
     reported.name = t(titleKey);
     return { success: false, error: reported };
   }
 
   return {
-    async login({ username, password }: { username?: string; password?: string }) {
+    async login({ username, password, otp }: { username?: string; password?: string; otp?: string }) {
       try {
         const publicKey = await http.ensurePublicKey();
-        const answer = await http.request<unknown>({ method: 'post', url: '/login', data: { username, password } });
+        // otp: the mailed code that unlocks an account locked after failed sign-ins.
+        const data = otp ? { username, password, otp } : { username, password };
+        const answer = await http.request<unknown>({ method: 'post', url: '/login', data });
         const rcKey = answer.header(RC_KEY_HEADER);
         const body = loginAnswerOf(answer.data);
         // Without a first cipher key or a token no later request could be sealed.
@@ -159,12 +163,12 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
       if (!user) return null;
       try {
         const { data } = await http.request<Record<string, unknown>>({ method: 'get', url: '/me' });
-        return {
+        return rememberUserDetails({
           ...identityOf(user),
           ...(typeof data.name === 'string' ? { name: data.name } : {}),
           ...(typeof data.email === 'string' ? { email: data.email } : {}),
           ...(isRole(data.role) ? { role: data.role } : {}),
-        };
+        });
       } catch {
         // The header still needs a name; a failure that ended the session is handled by the session watcher.
         const stillThere = session.currentUser();
@@ -176,6 +180,12 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
       return session.currentUser()?.role ?? null;
     },
   };
+}
+
+/** SPEC.md `user_details`: the account as the server last described it, kept with the session. */
+function rememberUserDetails(identity: Identity): Identity {
+  writeViewState(VIEW_STATE_KEYS.userDetails, identity);
+  return identity;
 }
 
 function identityOf(user: CurrentUser): Identity {

@@ -200,9 +200,21 @@ function loadAxios(): Promise<AxiosStatic> {
   return axiosModule;
 }
 
+let protocolSealer: Promise<SealerLike> | undefined;
+/** The protocol's sealer, one per page however many clients (data providers) seal with it. */
+export function loadProtocolSealer(): Promise<SealerLike> {
+  protocolSealer ??= import('../protocol/sealer')
+    .then(({ createSealer }) => createSealer())
+    .catch((error: unknown) => {
+      protocolSealer = undefined;
+      throw error;
+    });
+  return protocolSealer;
+}
+
 function lazySealer(sealer: HttpClientOptions['sealer']): () => Promise<SealerLike> {
   if (sealer && typeof sealer === 'object') return () => Promise.resolve(sealer);
-  const load = sealer ?? (() => import('../protocol/sealer').then(({ createSealer }) => createSealer()));
+  const load = sealer ?? loadProtocolSealer;
   let loading: Promise<SealerLike> | undefined;
   return () => {
     loading ??= load().catch((error: unknown) => {

@@ -7,7 +7,7 @@ import { notify, uploadRowErrorsOf, useIdentity, type UploadRowError } from '../
 import { COMPANY_FIELDS, COMPANY_TEXT_RULES, COMPANY_UPLOAD_MAX_BYTES, type CompanyField } from '../../resources/company-rules';
 import { previewCompaniesFile, type PreviewFailureReason, type PreviewJob, type PreviewRow } from '../../workers/preview-client';
 import { catalogueMessage } from './error-catalogue';
-import { NEWS_API } from './news-api';
+import { useNewsApi } from './news-api';
 
 type Phase =
   | { kind: 'idle' }
@@ -31,6 +31,7 @@ export function CompanyUpload({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const identity = useIdentity();
   const invalidate = useInvalidate();
+  const newsApi = useNewsApi();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [rows, setRows] = useState<readonly PreviewRow[]>([]);
@@ -112,7 +113,7 @@ export function CompanyUpload({ onClose }: { onClose(): void }) {
     setServerFailure(null);
     mutate(
       {
-        url: NEWS_API.uploadCompanies,
+        url: newsApi.uploadCompanies,
         method: 'post',
         values: form,
         successNotification: false,

@@ -4,7 +4,7 @@ import DOMPurify from 'dompurify';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueMessage } from './error-catalogue';
-import { NEWS_API, type NewsDetails, type NewsItem } from './news-api';
+import { useNewsApi, type NewsDetails, type NewsItem } from './news-api';
 import { DateTime, Ltr } from '../../i18n/formatting';
 import { StatusTag } from './news-format';
 
@@ -20,8 +20,9 @@ export function sanitiseNewsBody(body: string): string {
 }
 
 function useNewsDetails(target: DetailsTarget | null) {
+  const newsApi = useNewsApi();
   const { result, query } = useCustom<{ result?: { payload?: NewsDetails } }>({
-    url: NEWS_API.details,
+    url: newsApi.details,
     method: 'get',
     config: {
       query: target
