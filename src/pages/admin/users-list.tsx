@@ -110,6 +110,7 @@ export default function UsersList() {
                       // Disabling oneself ends one's own session at once: say so plainly.
                       title={me?.id === user.id ? t('admin.users.disableSelfConfirm') : t('admin.users.disableConfirm', { username: user.username })}
                       onConfirm={() => command.run('disable', user, refresh)}
+                      okButtonProps={{ danger: true }}
                     >
                       <Button size="small" danger data-testid={`user-disable-${user.username}`}>
                         {t('admin.users.disable')}
