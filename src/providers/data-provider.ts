@@ -87,9 +87,11 @@ export function createDataProvider({
       return { data };
     },
 
-    async deleteOne<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables }: DeleteOneParams<TVariables>) {
-      const { data } = await http.request<TData>({ method: 'delete', url: itemUrl(resource, id), data: variables });
-      return { data };
+    async deleteOne<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: DeleteOneParams<TVariables>) {
+      // Refine's DeleteButton passes no variables: the version it read travels in `meta` (optimistic concurrency).
+      const body = variables ?? (meta?.version !== undefined ? { version: meta.version } : undefined);
+      const { data } = await http.request<TData | { result: TData }>({ method: 'delete', url: itemUrl(resource, id), data: body });
+      return { data: unwrapResult(data) };
     },
 
     async custom<TData extends BaseRecord = BaseRecord, TQuery = unknown, TPayload = unknown>({ url, method, sorters, filters, payload, query, headers, meta }: CustomParams<TQuery, TPayload>) {

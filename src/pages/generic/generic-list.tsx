@@ -12,6 +12,7 @@ import { ColumnFilter } from './column-filter';
 import { useFollowLocation } from './follow-location';
 import { HeaderActions } from './header-actions';
 import type { GenericPageProps } from './resource-page';
+import { versionMeta } from './stale-edit';
 
 interface SearchValues {
   q?: string;
@@ -163,6 +164,7 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
                       <DeleteButton
                         resource={definition.name}
                         recordItemId={id}
+                        meta={versionMeta(record)}
                         size="small"
                         hideText
                         aria-label={t('generic.deleteOne', { name })}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { displayFor, fieldsFor } from './field-input';
 import type { GenericPageProps } from './resource-page';
+import { versionMeta } from './stale-edit';
 
 /** One record's `show` fields, with edit and delete for the roles that may. */
 export default function GenericShow({ definition }: GenericPageProps) {
@@ -34,6 +35,7 @@ export default function GenericShow({ definition }: GenericPageProps) {
             <DeleteButton
               resource={definition.name}
               recordItemId={id}
+              meta={record ? versionMeta(record) : undefined}
               confirmTitle={t('generic.deleteConfirm', { name })}
               confirmOkText={t('buttons.delete')}
               confirmCancelText={t('buttons.cancel')}

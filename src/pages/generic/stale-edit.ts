@@ -9,3 +9,8 @@ export function isStaleEdit(error: unknown): error is ApiError {
   const body = error.body as { code?: unknown } | undefined;
   return body?.code === 'staleEdit';
 }
+
+/** What a delete sends along: the version the page read, when the record has one. */
+export function versionMeta(record: Record<string, unknown>): { version: unknown } | undefined {
+  return record[VERSION_FIELD] === undefined ? undefined : { version: record[VERSION_FIELD] };
+}

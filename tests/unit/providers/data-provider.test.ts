@@ -125,6 +125,19 @@ describe('dataProvider', () => {
     expect(bodies).toEqual([{ compName: 'Acme 2', version: 3, companyId: 7 }]);
   });
 
+  it('sends the version a delete read (from meta) as its body', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.delete(`${COMPANIES}/:id`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ id: 'c1' }, withKey);
+      }),
+    );
+    const { data } = await provider();
+    await data.deleteOne({ resource: 'companies', id: 'c1', meta: { version: 5 } });
+    expect(bodies).toEqual([{ version: 5 }]);
+  });
+
   it('never calls the server for a resource without an endpoint', async () => {
     let requests = 0;
     const { data } = await provider();
