@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
-import { HttpError } from '../errors.js';
+import { HttpError, orNotFound } from '../errors.js';
 import type { AdminUser, UserChange } from '../plugins/users-admin-repository.js';
 import type { SealedSession } from '../sealing/check.js';
 import type { Role } from '../../../src/resources/types.js';
@@ -76,8 +76,7 @@ export function createUsersAdminService(fastify: FastifyInstance) {
       return await db.transaction(async (tx) => {
         const seen = await users.findById(id, tx);
         const activeSuperAdmins = seen?.role === 0 ? await users.lockActiveSuperAdmins(tx) : Number.POSITIVE_INFINITY;
-        const user = await users.lock(id, tx);
-        if (!user) throw new HttpError(404, 'notFound');
+        const user = orNotFound(await users.lock(id, tx));
         return fn(tx, user, user.role === 0 && seen?.role !== 0 ? await users.lockActiveSuperAdmins(tx) : activeSuperAdmins);
       });
     } catch (error) {

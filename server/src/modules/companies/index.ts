@@ -21,8 +21,7 @@ const COMPANIES = (action: 'list' | 'edit' | 'create') => ({ resource: 'companie
 const companies: FastifyPluginAsyncTypebox = async (fastify) => {
   // Scoped to these routes; limits are set per request in readMultipart.
   await fastify.register(multipart);
-  const repository = createCompaniesRepository(fastify.db);
-  const service = createCompaniesService(fastify, repository, fastify.crud('companies'), fastify.excel);
+  const service = createCompaniesService(fastify, createCompaniesRepository(fastify.db), fastify.crud('companies'), fastify.excel);
   const checkApiKey = apiKeyCheck(fastify);
 
   fastify.get(
@@ -41,7 +40,7 @@ const companies: FastifyPluginAsyncTypebox = async (fastify) => {
       if (text === '' || text.length > 100) {
         throw new HttpError(422, 'validation', { compName: { code: 'tooLong', params: { limit: 100 } } });
       }
-      return repository.search(text);
+      return service.search(text);
     },
   );
 

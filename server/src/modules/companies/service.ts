@@ -171,6 +171,9 @@ function uploadedCompanies(sheet: CompanySheet): CompanyValues[] {
 
 export function createCompaniesService(fastify: FastifyInstance, companies: CompaniesRepository, crud: CrudService, excel: ExcelService) {
   return {
+    /** search-company (API.md): at most 20, names starting with the text first. */
+    search: (text: string) => companies.search(text),
+
     /**
      * update-company (API.md): fields left out keep their value; the result is checked whole
      * under the company rule, as the form shows it. `version`, when sent, must be the

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { ErrorReply, MessageReply } from '../../../schemas/common.js';
 import { AdminUser, EnterpriseOption, IdParams, UserCreateBody, UserReply, UsersQuery, UserUpdateBody } from '../../../schemas/admin.js';
 import { createUsersAdminService } from '../../../services/users-admin.js';
-import { messageBody } from '../../../errors.js';
+import { messageBody, orNotFound } from '../../../errors.js';
 import type { Role } from '../../../../../src/resources/types.js';
 import { callerOf, tags } from './session.js';
 import { sendPage } from '../../../services/paging.js';
@@ -56,10 +56,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: { resource: 'users', action: 'show' } },
       schema: { tags, summary: 'One user', params: IdParams, response: { 200: AdminUser, ...errors } },
     },
-    async (request, reply) => {
-      const user = await repository.findById(request.params.id);
-      return user ?? reply.code(404).send(messageBody('notFound'));
-    },
+    async (request) => orNotFound(await repository.findById(request.params.id)),
   );
 
   fastify.post(
