@@ -29,7 +29,6 @@ import sealing from './plugins/sealing.js';
 import pruning from './plugins/pruning.js';
 import access from './plugins/access.js';
 import web from './routes/web.js';
-import api from './routes/api/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,7 +126,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     // Routes.
     await app.register(web);
-    await app.register(api, { prefix: app.apiPrefix });
     // One folder per module (routes, service, repository, schemas): a new one is picked up
     // by its folder, no file here changes. The server runs from its TypeScript sources
     // under tsx's --import hook, which autoload cannot detect by itself.

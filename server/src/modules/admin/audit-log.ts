@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorReply } from '../../../schemas/common.js';
-import { AuditQuery, AuditRecord } from '../../../schemas/admin.js';
+import { ErrorReply } from '../../schemas/common.js';
+import { AuditQuery, AuditRecord } from '../../schemas/admin.js';
 import { tags } from './session.js';
-import { sendPage } from '../../../services/paging.js';
+import { sendPage } from '../../services/paging.js';
 
 
 const auditLog: FastifyPluginAsyncTypebox = async (fastify) => {

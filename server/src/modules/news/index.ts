@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import Type from 'typebox';
 import Value from 'typebox/value';
-import { HttpError } from '../../../errors.js';
-import { ErrorReply } from '../../../schemas/common.js';
+import { HttpError } from '../../errors.js';
+import { ErrorReply } from '../../schemas/common.js';
 import {
   ChangeStatusBody,
   ChangeStatusReply,
@@ -12,12 +12,12 @@ import {
   NewsItem,
   NewsListQuery,
   NewsRefs,
-} from '../../../schemas/news.js';
-import { apiKeyCheck, sendXlsx } from '../../../services/excel-http.js';
-import { readMultipart } from '../../../services/multipart.js';
-import { sendPage } from '../../../services/paging.js';
-import { createNewsService, normaliseRefs } from '../../../services/news/news-service.js';
-import { actorOf } from '../../../modules/crud/routes.js';
+} from '../../schemas/news.js';
+import { apiKeyCheck, sendXlsx } from '../../services/excel-http.js';
+import { readMultipart } from '../../services/multipart.js';
+import { sendPage } from '../../services/paging.js';
+import { createNewsService, normaliseRefs } from '../../services/news/news-service.js';
+import { actorOf } from '../crud/routes.js';
 
 const tags = ['news'];
 
