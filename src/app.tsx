@@ -1,5 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useMemo } from 'react';
 import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import type { AppConfig } from './config/schema';
 import type { I18n } from './i18n/i18n';
@@ -81,12 +80,8 @@ export function App({ config, i18n, locale, preferences, storage, sealer }: AppP
 function AppToasts() {
   const { locale } = useLocale();
   const { preferences } = usePreferences();
-  const { t } = useTranslation();
+  // The tab title is each page's (public pages: AuthLayout; behind the login: shell/page-title.tsx).
   useOnlineToasts();
-  // `t` changes with the language, so the tab title follows it.
-  useEffect(() => {
-    document.title = t('app.title');
-  }, [t]);
   return <Toasts dark={preferences.themeMode === 'dark'} rtl={locale.direction === 'rtl'} />;
 }
 

@@ -35,7 +35,7 @@ async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   const [load] = await Promise.all([loadAppConfig(), preloadFirstScreen(sessionActive())]);
   const locale = readStoredLocale(load.ok ? load.config.defaults : FALLBACK_LOCALE);
-  const i18n = createI18n(locale.language);
+  const i18n = createI18n(locale.language, locale.direction);
 
   if (!load.ok) {
     root.render(

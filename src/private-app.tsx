@@ -4,10 +4,11 @@ import { App as AntdApp } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppProviders } from './providers/create-providers';
-import { notificationProvider } from './providers/notification-provider';
+import { createNotificationProvider } from './providers/notification-provider';
 import { SessionWatcher } from './providers/session-watcher';
 import type { Registry } from './resources/generate';
 import { RouteTree } from './resources/route-tree';
+import { PageTitle } from './shell/page-title';
 
 /**
  * Everything behind the login, loaded once a session exists: Refine with the
@@ -19,6 +20,8 @@ export default function PrivateApp({ registry, providers }: { registry: Registry
   const { t } = useTranslation();
 
   // Refine shows resource labels in its own texts (notifications, titles), so they follow the language.
+  const notificationProvider = useMemo(() => createNotificationProvider(() => providers.session.isActive()), [providers.session]);
+
   const resources = useMemo(
     () => registry.resources.map((resource) => ({ ...resource, meta: { ...resource.meta, label: t(resource.meta.label) } })),
     [registry, t],
@@ -38,6 +41,7 @@ export default function PrivateApp({ registry, providers }: { registry: Registry
       >
         <RouteTree routes={registry.routes} areaPages={registry.areaPages} />
         <SessionWatcher session={providers.session} />
+        <PageTitle areaPages={registry.areaPages} />
       </Refine>
     </AntdApp>
   );

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadEnv, type Env, type EnvInput } from './env.js';
 import type { Db } from './db/index.js';
 import helmet from './plugins/external/helmet.js';
+import cors from './plugins/external/cors.js';
 import compress from './plugins/external/compress.js';
 import swagger from './plugins/external/swagger.js';
 import db from './plugins/db.js';
@@ -12,6 +13,8 @@ import appConfig from './plugins/app-config.js';
 import errorHandler from './plugins/error-handler.js';
 import safeText from './plugins/safe-text.js';
 import mailer from './plugins/mailer.js';
+import secrets from './plugins/secrets.js';
+import rateLimit from './plugins/rate-limit.js';
 import serverKey from './plugins/server-key.js';
 import usersRepository from './plugins/users-repository.js';
 import sessionsRepository from './plugins/sessions-repository.js';
@@ -95,18 +98,23 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('apiPrefix', `/${env.PRODUCT}/api`);
 
   try {
-    // External plugins first: app plugins and routes rely on them.
+    // The configuration file first: a broken file fails the start at once, and the
+    // page's CSP names the origins of its data providers.
+    await app.register(appConfig);
+    // External plugins next: app plugins and routes rely on them.
     await app.register(helmet);
+    // Before the access guard: a preflight carries no seal and is answered here.
+    await app.register(cors);
     await app.register(compress);
     await app.register(swagger);
 
     // App plugins, infrastructure first.
     await app.register(errorHandler);
     await app.register(safeText);
-    // The configuration file before the database: a broken file fails the start at once.
-    await app.register(appConfig);
     await app.register(db, { db: options.db });
     await app.register(mailer);
+    await app.register(secrets);
+    await app.register(rateLimit);
     await app.register(usersRepository);
     await app.register(sessionsRepository);
     await app.register(loginFailuresRepository);

@@ -32,6 +32,10 @@ export const EnvSchema = Type.Object({
   MAIL_FROM: Type.String({ minLength: 3, default: 'Backoffice <no-reply@backoffice.example>' }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', description: `one of ${LOG_LEVELS.join(', ')}` }),
   SERVER_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  // Keys the one-time codes' HMAC and wraps the stored server key; unset: generated into DATA_DIR.
+  SECRET_KEY: Type.Optional(
+    Type.String({ pattern: '^\\S{32,}$', description: 'at least 32 characters without spaces (e.g. from `openssl rand -base64 32`)' }),
+  ),
   RSA_BITS: Type.Integer({ minimum: 2048, maximum: 8192, default: 3072 }),
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
   SESSION_MAX_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 12 }),
@@ -39,6 +43,14 @@ export const EnvSchema = Type.Object({
   // Behind a reverse proxy, client addresses (login throttling per IP) come from
   // X-Forwarded-For; trusting it without a proxy would let anyone pick their IP.
   TRUST_PROXY: Type.Boolean({ default: false }),
+  // Other origins whose pages may call this API (an app whose config/app.json names this
+  // server as a data provider, README "Data providers"); unset: same origin only.
+  CORS_ORIGINS: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/,\\s]+(\\s*,\\s*https?://[^/,\\s]+)*$',
+      description: 'comma-separated origins such as https://app.example:8443 (scheme, host and port; no path)',
+    }),
+  ),
 });
 
 export type Env = Type.Static<typeof EnvSchema>;

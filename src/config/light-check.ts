@@ -97,7 +97,12 @@ const appConfig = object({
   product: string({ pattern: KEY_PATTERN }),
   apiBaseUrl: string({ minLength: 1 }),
   excelApiKey: string({ minLength: 16, maxLength: 200 }),
-  dataProviders: optional(record(string({ pattern: KEY_PATTERN }), object({ apiBaseUrl: string({ minLength: 1 }) }))),
+  dataProviders: optional(
+    record(
+      string({ pattern: KEY_PATTERN }),
+      object({ apiBaseUrl: string({ minLength: 1 }), resources: optional(array(string({ pattern: KEY_PATTERN }))) }),
+    ),
+  ),
   dashboard: array(menuEntry),
   menu: array(menuEntry),
   modules: array(object({ name: string(MODULE_NAME_LENGTH), isEnabled: boolean })),

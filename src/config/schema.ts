@@ -33,8 +33,18 @@ export const ModuleEntrySchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Another UI service a resource may be served by (`dataProvider` in its definition). */
-export const DataProviderEntrySchema = Type.Object({ apiBaseUrl: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+/**
+ * Another instance of the sealed UI service (README "Data providers"): its API base, relative
+ * to the page or absolute (another origin, which must list this app in its CORS_ORIGINS).
+ * A resource uses it when its definition names it (`dataProvider`) or when it is listed here.
+ */
+export const DataProviderEntrySchema = Type.Object(
+  {
+    apiBaseUrl: Type.String({ minLength: 1 }),
+    resources: Type.Optional(Type.Array(Key)),
+  },
+  { additionalProperties: false },
+);
 
 export const DefaultsSchema = Type.Object(
   {

@@ -6,7 +6,7 @@ import 'dayjs/locale/es';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Language } from '../config/schema';
-import type { I18n } from './i18n';
+import { applyDirection, type I18n } from './i18n';
 import { storeLocale, type Locale } from './locales';
 
 const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = { en: enUS, es: esES };
@@ -26,7 +26,11 @@ interface LocaleProviderProps {
 
 /** One place switches i18next, antd (texts and direction), dayjs and the <html> attributes together. */
 export function LocaleProvider({ i18n, initial, children }: LocaleProviderProps) {
-  const [locale, setLocaleState] = useState(initial);
+  const [locale, setLocaleState] = useState(() => {
+    // Before the first render's texts, whoever created the instance.
+    applyDirection(i18n, initial.direction);
+    return initial;
+  });
 
   useEffect(() => {
     dayjs.locale(locale.language);
@@ -37,6 +41,9 @@ export function LocaleProvider({ i18n, initial, children }: LocaleProviderProps)
   const setLocale = useCallback(
     async (next: Locale) => {
       storeLocale(next);
+      // Before the language change: its event gives every component a new `t`, so texts
+      // kept in memos are worded again, isolated or not.
+      applyDirection(i18n, next.direction);
       await i18n.changeLanguage(next.language);
       setLocaleState(next);
     },

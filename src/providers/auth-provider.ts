@@ -6,6 +6,7 @@ import type { Role } from '../resources/types';
 import type { HttpClient, Translate } from './http-client';
 import { ApiError, isApiError } from './http-error';
 import type { CurrentUser, SessionStore } from './session-store';
+import { VIEW_STATE_KEYS, writeViewState } from './view-state';
 
 export interface Identity {
   id: string;
@@ -39,16 +40,19 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
     const reported = new ApiError(source.message, source.statusCode, {
       errors: source.errors,
       sessionEnded: source.sessionEnded,
+      body: source.body,
     });
     reported.name = t(titleKey);
     return { success: false, error: reported };
   }
 
   return {
-    async login({ username, password }: { username?: string; password?: string }) {
+    async login({ username, password, otp }: { username?: string; password?: string; otp?: string }) {
       try {
         const publicKey = await http.ensurePublicKey();
-        const answer = await http.request<unknown>({ method: 'post', url: '/login', data: { username, password } });
+        // otp: the mailed code that unlocks an account locked after failed sign-ins.
+        const data = otp ? { username, password, otp } : { username, password };
+        const answer = await http.request<unknown>({ method: 'post', url: '/login', data });
         const rcKey = answer.header(RC_KEY_HEADER);
         const body = loginAnswerOf(answer.data);
         // Without a first cipher key or a token no later request could be sealed.
@@ -141,10 +145,15 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
         : { authenticated: false, redirectTo: LOGIN_PATH, logout: true };
     },
 
+    // The session watcher is the one place that announces an ended session and goes to the
+    // login page with `?to=` the page being left. Refine's own logout-on-error would go there
+    // again without it (the return URL lost) and toast a second time, so it is never asked for.
     async onError(error: unknown) {
+      if (isApiError(error) && error.sessionEnded) return {};
       const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
-      if ((isApiError(error) && error.sessionEnded) || statusCode === 401) {
-        return { logout: true, redirectTo: LOGIN_PATH, error: error as ApiError };
+      if (statusCode === 401 && session.isActive()) {
+        const message = (error as { message?: unknown }).message;
+        session.end(new ApiError(typeof message === 'string' && message !== '' ? message : t('errors.unauthorized'), 401, { sessionEnded: true }));
       }
       return {};
     },
@@ -154,12 +163,12 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
       if (!user) return null;
       try {
         const { data } = await http.request<Record<string, unknown>>({ method: 'get', url: '/me' });
-        return {
+        return rememberUserDetails(session, {
           ...identityOf(user),
           ...(typeof data.name === 'string' ? { name: data.name } : {}),
           ...(typeof data.email === 'string' ? { email: data.email } : {}),
           ...(isRole(data.role) ? { role: data.role } : {}),
-        };
+        });
       } catch {
         // The header still needs a name; a failure that ended the session is handled by the session watcher.
         const stillThere = session.currentUser();
@@ -171,6 +180,13 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
       return session.currentUser()?.role ?? null;
     },
   };
+}
+
+/** SPEC.md `user_details`: the account as the server last described it, kept with the session. */
+function rememberUserDetails(session: SessionStore, identity: Identity): Identity {
+  // An answer landing after logout must not bring the account back into storage.
+  if (session.currentUser()?.user_id === identity.id) writeViewState(VIEW_STATE_KEYS.userDetails, identity);
+  return identity;
 }
 
 function identityOf(user: CurrentUser): Identity {

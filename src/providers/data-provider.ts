@@ -12,6 +12,7 @@ import type {
   MetaQuery,
   UpdateParams,
 } from '@refinedev/core';
+import { apiPath } from '../resources/generate';
 import type { ResourceDefinition } from '../resources/types';
 import type { HttpClient, HttpRequest, Translate } from './http-client';
 import { ApiError } from './http-error';
@@ -36,14 +37,15 @@ export function createDataProvider({
   translate: t,
   defaultPageSize,
 }: DataProviderOptions): DataProvider {
-  function endpointOf(resource: string): string {
+  function definitionOf(resource: string): ResourceDefinition & { endpoint: string } {
     const definition = definitions.find((candidate) => candidate.name === resource);
     if (!definition?.endpoint) {
       const label = definition ? t(definition.labelKey) : resource;
       throw new ApiError(t('errors.noEndpoint', { resource: label }), 501);
     }
-    return `/${definition.endpoint.replace(/^\/+|\/+$/g, '')}`;
+    return definition as ResourceDefinition & { endpoint: string };
   }
+  const endpointOf = (resource: string) => apiPath(definitionOf(resource).endpoint);
 
   const itemUrl = (resource: string, id: BaseKey) => `${endpointOf(resource)}/${encodeURIComponent(String(id))}`;
   const signalOf = (meta?: MetaQuery) => meta?.queryContext?.signal;
@@ -63,8 +65,8 @@ export function createDataProvider({
     },
 
     async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: GetOneParams) {
-      const { data } = await http.request<TData>({ method: 'get', url: itemUrl(resource, id), signal: signalOf(meta) });
-      return { data };
+      const { data } = await http.request<TData | { result: TData }>({ method: 'get', url: itemUrl(resource, id), signal: signalOf(meta) });
+      return { data: unwrapResult(data) };
     },
 
     async create<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, variables }: CreateParams<TVariables>) {
@@ -73,6 +75,13 @@ export function createDataProvider({
     },
 
     async update<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: UpdateParams<TVariables>) {
+      const definition = definitionOf(resource);
+      if (definition.updateEndpoint) {
+        // The legacy update route: the id travels in the body, under the resource's id field.
+        const body = { ...(variables as object), [definition.idField ?? 'id']: id };
+        const { data } = await http.request<TData | { result: TData }>({ method: 'post', url: apiPath(definition.updateEndpoint), data: body });
+        return { data: unwrapResult(data) };
+      }
       const method = meta?.method === 'put' ? 'put' : 'patch';
       const { data } = await http.request<TData>({ method, url: itemUrl(resource, id), data: variables });
       return { data };
@@ -99,6 +108,14 @@ export function createDataProvider({
       return { data };
     },
   };
+}
+
+/** The legacy routes wrap one record as `{result: record}` (API.md); the generic ones send it bare. */
+function unwrapResult<T>(data: T | { result: T }): T {
+  if (typeof data === 'object' && data !== null && !Array.isArray(data) && Object.keys(data).length === 1 && 'result' in data) {
+    return data.result;
+  }
+  return data as T;
 }
 
 /** `sort=field:asc|desc`, several fields comma-separated in priority order. */

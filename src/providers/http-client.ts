@@ -92,6 +92,10 @@ export function createHttpClient({
     const rcKey = session.rcKey();
     const publicKeyPem = session.publicKey();
     const storageError = () => new ApiError(t('errors.storage'), 401, { sessionEnded: true });
+    // No user and no token: the session is over (a sign-out, or an end already announced) and
+    // this is a late request of the page being left. Nothing is broken, so nothing to announce.
+    if (!user && !accessToken) throw new ApiError(t('errors.unauthorized'), 401, { sessionEnded: true });
+    // Part of it missing is what SPEC.md's "Internal Storage Error" is for (a public key gone).
     if (!user || !accessToken || !rcKey || !publicKeyPem) throw endSession(storageError(), request);
     let active: SealerLike;
     try {
@@ -196,9 +200,21 @@ function loadAxios(): Promise<AxiosStatic> {
   return axiosModule;
 }
 
+let protocolSealer: Promise<SealerLike> | undefined;
+/** The protocol's sealer, one per page however many clients (data providers) seal with it. */
+export function loadProtocolSealer(): Promise<SealerLike> {
+  protocolSealer ??= import('../protocol/sealer')
+    .then(({ createSealer }) => createSealer())
+    .catch((error: unknown) => {
+      protocolSealer = undefined;
+      throw error;
+    });
+  return protocolSealer;
+}
+
 function lazySealer(sealer: HttpClientOptions['sealer']): () => Promise<SealerLike> {
   if (sealer && typeof sealer === 'object') return () => Promise.resolve(sealer);
-  const load = sealer ?? (() => import('../protocol/sealer').then(({ createSealer }) => createSealer()));
+  const load = sealer ?? loadProtocolSealer;
   let loading: Promise<SealerLike> | undefined;
   return () => {
     loading ??= load().catch((error: unknown) => {

@@ -31,11 +31,16 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A sign-in refused because the account is locked: it needs the code mailed to its owner (423). */
+export function isAccountLocked(error: unknown): boolean {
+  return isApiError(error) && error.statusCode === 423;
+}
+
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 interface CodedReason {
   code: string;
-  params?: Record<string, unknown>;
+  params?: unknown;
 }
 
 function isCoded(value: unknown): value is CodedReason {

@@ -1,7 +1,8 @@
-import { useGo, useInvalidateAuthStore, useNotification } from '@refinedev/core';
+import { useGo, useInvalidateAuthStore } from '@refinedev/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { notify } from './notification-provider';
 import type { SessionStore } from './session-store';
 
 const LOGIN_PATH = '/login';
@@ -15,7 +16,6 @@ const LOGIN_PATH = '/login';
 export function SessionWatcher({ session }: { session: SessionStore }) {
   const go = useGo();
   const invalidateAuthStore = useInvalidateAuthStore();
-  const { open } = useNotification();
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
 
@@ -24,13 +24,14 @@ export function SessionWatcher({ session }: { session: SessionStore }) {
       session.subscribe(({ reason }) => {
         void invalidateAuthStore();
         if (!reason) return;
-        // One key: parallel requests failing together replace each other's toast.
-        open?.({ key: 'session-ended', type: 'error', message: t('auth.sessionEnded'), description: reason.message });
+        // One key: parallel requests failing together replace each other's toast. Straight to
+        // the toasts, not Refine's provider, which is silent about errors once the session is over.
+        notify({ key: 'session-ended', type: 'error', message: t('auth.sessionEnded'), description: reason.message });
         if (pathname === LOGIN_PATH) return;
         const here = `${pathname}${search}`;
         go({ to: LOGIN_PATH, query: here.length > 1 ? { to: here } : {}, type: 'replace' });
       }),
-    [session, go, invalidateAuthStore, open, t, pathname, search],
+    [session, go, invalidateAuthStore, t, pathname, search],
   );
 
   return null;

@@ -3,8 +3,8 @@ import type { ResourceDefinition } from './types';
 
 const max = (field: keyof typeof COMPANY_TEXT_RULES) => COMPANY_TEXT_RULES[field].max;
 
-// Plain CRUD on the generic pages and the generic server module; the upload, the Excel
-// template and the legacy update-company route are the news module's own (API.md).
+// Plain CRUD on the generic pages; the upload (its create page), the Excel template (a
+// button on the list) and the legacy update-company route are the news module's own (API.md).
 export const companies: ResourceDefinition = {
   name: 'companies',
   area: 'news-management',
@@ -13,10 +13,12 @@ export const companies: ResourceDefinition = {
   icon: 'BankOutlined',
   minRole: 2,
   // create = upload companies from an .xlsx file.
-  actions: ['list', 'edit', 'create'],
+  actions: ['list', 'show', 'edit', 'create'],
   endpoint: 'be-api-management/news/companies',
+  updateEndpoint: 'be-api-management/news/update-company',
   idField: 'companyId',
-  page: 'companies',
+  actionPages: { create: 'company-upload' },
+  headerActions: ['company-upload', 'company-template'],
   storage: {
     table: 'companies',
     search: ['compName', 'ticker', 'isin'],

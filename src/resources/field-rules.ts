@@ -24,6 +24,8 @@ export const FIELD_RULES = {
   isin: { pattern: ISIN_PATTERN.source, reason: 'isin' },
   mailDomain: { pattern: MAIL_DOMAIN_PATTERN, reason: 'mailDomain' },
   username: { pattern: USERNAME_PATTERN.source, reason: 'username' },
+  /** A new password: 8 to 200 characters with a letter and a digit (the forms show it before submitting). */
+  password: { pattern: '^(?=.*[A-Za-z])(?=.*[0-9]).{8,200}$', reason: 'password' },
   notBlank: { pattern: '\\S', reason: 'notBlank' },
 } as const satisfies Record<string, FieldRule>;
 

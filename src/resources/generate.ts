@@ -14,7 +14,8 @@ export interface GeneratedResource {
   create?: string;
   edit?: string;
   show?: string;
-  meta: { label: string; icon: string; parent: string; area: string; canDelete: boolean };
+  /** `dataProviderName` is read by Refine's data hooks: the named provider serving the resource. */
+  meta: { label: string; icon: string; parent: string; area: string; canDelete: boolean; dataProviderName?: string };
 }
 
 export interface RouteSpec {
@@ -72,6 +73,26 @@ export function resourceBasePath(definition: ResourceDefinition): string {
   return `/${definition.route.replace(/^\/+|\/+$/g, '')}`;
 }
 
+/** An endpoint of a definition as a path under the data provider's API base. */
+export function apiPath(endpoint: string): string {
+  return `/${endpoint.replace(/^\/+|\/+$/g, '')}`;
+}
+
+export const DEFAULT_DATA_PROVIDER = 'default';
+
+/**
+ * The named data provider serving a resource: the one of config/app.json that lists it,
+ * else the one its definition names when the configuration declares it, else the
+ * default (the sealed UI service at apiBaseUrl).
+ */
+export function dataProviderNameOf(definition: ResourceDefinition, config: Pick<AppConfig, 'dataProviders'>): string {
+  const providers = Object.entries(config.dataProviders ?? {});
+  const listing = providers.find(([, entry]) => entry.resources?.includes(definition.name));
+  if (listing) return listing[0];
+  if (definition.dataProvider && providers.some(([name]) => name === definition.dataProvider)) return definition.dataProvider;
+  return DEFAULT_DATA_PROVIDER;
+}
+
 /** Resources whose menu area is active and whose module (if any) is enabled. */
 export function enabledResources(
   config: AppConfig,
@@ -108,11 +129,13 @@ export function buildRegistry(
         canDelete: definition.actions.includes('delete'),
       },
     };
+    const provider = dataProviderNameOf(definition, config);
+    if (provider !== DEFAULT_DATA_PROVIDER) resource.meta.dataProviderName = provider;
     for (const action of ['list', 'create', 'edit', 'show'] as const) {
       if (!definition.actions.includes(action)) continue;
       const path = base + ROUTE_SUFFIX[action];
       resource[action] = path;
-      routes.push({ path, resource: definition.name, action, page: definition.page ?? `generic-${action}` });
+      routes.push({ path, resource: definition.name, action, page: definition.actionPages?.[action] ?? definition.page ?? `generic-${action}` });
     }
     resources.push(resource);
   }

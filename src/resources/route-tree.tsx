@@ -25,10 +25,24 @@ export type RoutePage = ComponentType<{ route: RouteSpec }>;
  */
 export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
   'news-feeds': lazyPage(() => import('../pages/news/news-feeds-page'), 'news-feeds-page'),
-  companies: lazyPage(() => import('../pages/news/companies-page'), 'companies-page'),
+  'company-upload': lazyPage(() => import('../pages/news/company-upload-page'), 'company-upload-page'),
   users: lazyPage(() => import('../pages/admin/users-page'), 'users-page'),
   'audit-log': lazyPage(() => import('../pages/admin/audit-log-page'), 'audit-log-page'),
 };
+
+/**
+ * Marks which route let the user in (`data-route`) or refused them (`data-refused`), so a
+ * test tells one route's answer from the previous one's (tests/e2e/spec-routes.test.ts).
+ * No box of its own.
+ */
+function Reached({ path, refused = false, children }: { path: string; refused?: boolean; children: ReactNode }) {
+  const mark = refused ? { 'data-refused': path } : { 'data-route': path };
+  return (
+    <div {...mark} style={{ display: 'contents' }}>
+      {children}
+    </div>
+  );
+}
 
 /** A page inside its own error boundary: a crash or a failed chunk stays in the content area. */
 function guarded(page: ReactNode): ReactNode {
@@ -44,8 +58,21 @@ export function resourceRoute(route: RouteSpec): ReactNode {
       path={route.path}
       element={guarded(
         // Refine v5 does not guard routes itself.
-        <CanAccess resource={route.resource} action={route.action} fallback={<ForbiddenPage />}>
-          <Page route={route} />
+        // Keyed by path: reused from the previous route, CanAccess kept its answer for a moment
+        // and mounted a page the role may not open (tests/e2e/spec-routes.test.ts caught it).
+        <CanAccess
+          key={route.path}
+          resource={route.resource}
+          action={route.action}
+          fallback={
+            <Reached path={route.path} refused>
+              <ForbiddenPage />
+            </Reached>
+          }
+        >
+          <Reached path={route.path}>
+            <Page route={route} />
+          </Reached>
         </CanAccess>,
       )}
     />
@@ -62,7 +89,15 @@ export function RouteTree({ routes, areaPages }: { routes: readonly RouteSpec[];
           <Route path="/change-password" element={guarded(<ChangePasswordPage />)} />
           <Route path="/forbidden" element={guarded(<ForbiddenPage />)} />
           {areaPages.map((page) => (
-            <Route key={page.path} path={page.path} element={guarded(<AreaPage page={page} />)} />
+            <Route
+              key={page.path}
+              path={page.path}
+              element={guarded(
+                <Reached path={page.path}>
+                  <AreaPage page={page} />
+                </Reached>,
+              )}
+            />
           ))}
           {routes.map(resourceRoute)}
           <Route path="*" element={guarded(<NotFoundPage />)} />

@@ -124,6 +124,15 @@ export interface ResourceDefinition {
   dataProvider?: string;
   /** A custom page key the client maps to a lazy component; the generic pages otherwise. */
   page?: string;
+  /** A custom page for one action only (companies' create is the Excel upload); the others stay generic. */
+  actionPages?: Partial<Record<Exclude<ResourceAction, 'delete'>, string>>;
+  /** Keys of extra buttons the client adds to the generic list's header (src/pages/generic/header-actions.tsx). */
+  headerActions?: readonly string[];
+  /**
+   * Updates go as `POST {idField, ...values}` to this endpoint (API.md's legacy
+   * update-company) instead of `PUT` on the record's URL.
+   */
+  updateEndpoint?: string;
   fields?: readonly FieldDefinition[];
   /** The field that identifies a record (in URLs and API bodies); `id` by default. */
   idField?: string;

@@ -11,6 +11,7 @@ import { useLogout } from '@refinedev/core';
 import { Button, Flex, Layout, Tag, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Ltr } from '../i18n/formatting';
 import { LanguageSelect } from '../i18n/language-select';
 import { useIdentity, useRole } from '../providers/hooks';
 import { ROLE_LABEL_KEYS } from '../resources/types';
@@ -79,7 +80,7 @@ export function AppHeader({ menuState, collapsed, onToggle, onOpenMenu, onOpenSe
             </Typography.Text>
           ) : null}
           <Typography.Text data-testid="current-user" type={identity?.name ? 'secondary' : undefined}>
-            {identity?.username ?? ''}
+            {identity?.username ? <Ltr>{identity.username}</Ltr> : ''}
           </Typography.Text>
           {role !== null ? (
             <Tag data-testid="current-role" className="shell-wide-only">

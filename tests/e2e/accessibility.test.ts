@@ -148,8 +148,16 @@ const RESOURCE_VISITS: Visit[] = [
   },
   newsItemVisit('show'),
   newsItemVisit('edit'),
-  { name: 'companies', route: COMPANIES, open: () => go(COMPANIES).then(() => ready(rows('companies-table'))) },
-  editVisit('company edit', COMPANIES, rows('companies-table'), '[data-testid^="company-edit-"]', '#company-compName'),
+  { name: 'companies', route: COMPANIES, open: () => go(COMPANIES).then(() => ready(rows('generic-list'))) },
+  editVisit('company edit', COMPANIES, rows('generic-list'), '[data-testid^="generic-edit-"]', '#compName'),
+  {
+    name: 'company show',
+    route: `${COMPANIES}/show/:id`,
+    open: async () => {
+      await go((await editPathFrom(COMPANIES, rows('generic-list'), '[data-testid^="generic-edit-"]')).replace('/edit/', '/show/'));
+      await ready('[data-testid="generic-show-fields"]');
+    },
+  },
   {
     name: 'company upload preview',
     route: `${COMPANIES}/create`,
@@ -179,8 +187,7 @@ const RESOURCE_VISITS: Visit[] = [
   { name: 'enterprises', route: ENTERPRISES, open: () => go(ENTERPRISES).then(() => ready(rows('generic-list'))) },
   { name: 'enterprise add', route: `${ENTERPRISES}/create`, open: () => go(`${ENTERPRISES}/create`).then(() => ready('[data-testid="generic-form"]')) },
   editVisit('enterprise edit', ENTERPRISES, rows('generic-list'), '[data-testid^="generic-edit-"]', '#name'),
-  // The generic show page is not built yet: the route shows the pending state.
-  { name: 'enterprise show', route: `${ENTERPRISES}/show/:id`, open: () => go(`${ENTERPRISES}/show/1`).then(() => ready('[data-testid="resource-pending"]')) },
+  { name: 'enterprise show', route: `${ENTERPRISES}/show/:id`, open: () => go(`${ENTERPRISES}/show/1`).then(() => ready('[data-testid="generic-show-fields"]')) },
   {
     name: 'audit log',
     route: '/admin/audit/audit-log',

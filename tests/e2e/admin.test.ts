@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, keepScreenshot, logInAs } from './browser';
+import { E2E_PASSWORD, keepScreenshot, logInAs, waitForNotice } from './browser';
 import { browserSuite } from './suite';
 
 // The admin module in Chromium against the real server: users of a bank, approval
@@ -37,6 +37,9 @@ describe('admin in Chromium', () => {
     await page.goto(`${suite.stack.appUrl}#/admin/user/users`);
     await page.getByTestId('users-add').click();
     await page.getByTestId('user-form').waitFor();
+    // SPEC.md section 5: a submit with required fields empty says so above the form.
+    await page.getByTestId('user-submit').click();
+    await expect.poll(() => page.getByTestId('form-fill-all').textContent()).toBe('Fill all * fields');
     // Not a bank yet: the domain is editable and starts at the configured default.
     await expect.poll(() => page.locator('#emailDomain').inputValue()).toBe('backoffice.example');
 
@@ -51,7 +54,7 @@ describe('admin in Chromium', () => {
     await keepScreenshot(page, 'admin-add-bank-user');
     await page.getByTestId('user-submit').click();
 
-    await expect.poll(() => page.getByText('User has been added successfully.').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForNotice(page, 'User has been added successfully.', { type: 'success' });
     await page.waitForURL(/#\/admin\/user\/users$/);
     await search(page, username);
     const row = page.locator('tr', { hasText: username });

@@ -18,10 +18,36 @@ const ARGS = [
 ];
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...ARGS, ...extraArgs],
   });
+  const slowdown = Number(process.env.E2E_CPU_THROTTLE ?? '1');
+  if (slowdown > 1) slowDown(browser, slowdown);
+  return browser;
+}
+
+/**
+ * E2E_CPU_THROTTLE=6 runs every page on a CPU six times slower (Chrome's own throttling), to
+ * check that the suites wait for conditions rather than for a fast machine.
+ */
+function slowDown(browser: Browser, rate: number): void {
+  const throttle = async (page: Page) => {
+    const session = await page.context().newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate });
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.on('page', (page) => void throttle(page));
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    await throttle(page);
+    return page;
+  };
 }
 
 /** Keeps a screenshot as a test artifact (test-results/e2e/<name>.png). */
@@ -52,4 +78,26 @@ export async function logInAs(page: Page, appUrl: string, username: string, pass
   await page.getByTestId('login-submit').click();
   // waitFor rather than expect.poll: this also runs in beforeAll hooks, outside any test.
   await page.getByTestId('current-user').filter({ hasText: username }).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * The notices the page has shown, oldest first, as "title description". Read from the app's
+ * hidden notice log rather than the toasts: a toast closes after 5 s, and on a busy machine
+ * it can be gone before the test looks; the log keeps what was said.
+ */
+export async function noticesOf(page: Page, type?: 'info' | 'success' | 'warning' | 'error'): Promise<string[]> {
+  const items = page.locator(`[data-testid="notice-log"] li${type ? `[data-type="${type}"]` : ''}`);
+  return items.allTextContents();
+}
+
+/** Waits until a notice containing `text` (of `type`, when given) has been shown. */
+export async function waitForNotice(
+  page: Page,
+  text: string,
+  { type, timeout = 20_000 }: { type?: 'info' | 'success' | 'warning' | 'error'; timeout?: number } = {},
+): Promise<void> {
+  await page
+    .locator(`[data-testid="notice-log"] li${type ? `[data-type="${type}"]` : ''}`, { hasText: text })
+    .first()
+    .waitFor({ state: 'attached', timeout });
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs, sessionStorageOf } from './browser';
+import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs, sessionStorageOf, waitForNotice } from './browser';
 import { browserSuite } from './suite';
 
 // The walking skeleton seen through a real browser: the built app, the real
@@ -102,7 +102,7 @@ describe('foundation in Chromium', () => {
     );
     await page.reload();
     await page.waitForURL(/#\/login/, { timeout: 15_000 });
-    await expect.poll(() => page.getByText('Forged session end.').count()).toBeGreaterThan(0);
+    await waitForNotice(page, 'Forged session end.', { type: 'error' });
     const storage = await sessionStorageOf(page);
     expect(storage['access_token']).toBeUndefined();
     await keepScreenshot(page, 'forged-401');

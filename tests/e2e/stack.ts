@@ -1,5 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { startServer } from '../../server/src/app';
 import type { AppConfig } from '../../src/config/schema';
@@ -9,6 +10,12 @@ export interface Stack {
   appUrl: string;
   /** The folder of the built app this server serves. */
   staticDir: string;
+  /** The server's DATA_DIR (its outbox holds the mails it sent). */
+  dataDir: string;
+  /** SQL on the server's database, beside it. */
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  /** The listening HTTP server (tests watch the requests it receives). */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -40,6 +47,9 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
   return {
     appUrl: server.url,
     staticDir: server.app.env.STATIC_DIR,
+    dataDir,
+    sql: async <T,>(query: string, params: unknown[] = []) => (await server.app.db.query<T>(query, params)).rows,
+    server: server.app.server,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,12 @@
 import { expect, it } from 'vitest';
 import {
+  ACCOUNT_FREE_FAILURES,
+  ACCOUNT_MAX_DELAY_SECONDS,
+  ADDRESS_FREE_FAILURES,
+  ADDRESS_MAX_DELAY_SECONDS,
+  backOffSeconds,
+} from '../../server/src/plugins/login-failures-repository.js';
+import {
   API,
   createUser,
   DEMO_PASSWORD,
@@ -8,12 +15,14 @@ import {
   latestOutboxCode,
   login,
   outboxCodes,
+  outboxMails,
   sealed,
   SESSION_EXPIRED,
   uniqueName,
 } from './helper.js';
 
 const RC_KEY = /^[0-9a-f]{8}\.[A-Za-z0-9_-]{32,}$/;
+const CODE_IN = /\b(\d{6})\b/;
 const BAD_CREDENTIALS = { message: 'Incorrect username or password.', code: 'badCredentials' };
 
 describeEachDatabase('accounts', (suite) => {
@@ -39,6 +48,8 @@ describeEachDatabase('accounts', (suite) => {
     expect(response.headers['rc-key']).toMatch(RC_KEY);
     expect(String(response.headers['rc-key']).startsWith('00000001.')).toBe(true);
     expect(response.headers['access-control-expose-headers']).toBe('rc-key');
+    // The token and the key must not sit in any cache.
+    expect(response.headers['cache-control']).toBe('no-store');
 
     // Only a hash of the token is stored.
     const sessions = await suite.sql<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1', [body.user_id]);
@@ -59,36 +70,115 @@ describeEachDatabase('accounts', (suite) => {
     expect(wrong.body).toBe(unknown.body);
   });
 
-  it('answers 429 with Retry-After after 5 failures for a username, from any address', async () => {
-    const app = await suite.build();
-    const { username, password } = await createUser(suite, app);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await post(app, '/login', { username, password: 'Wrong1234' })).statusCode).toBe(401);
-    }
-    const blocked = await post(app, '/login', { username, password });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ message: expect.any(String) });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-
-    // The window is counted in the database: once the failures age out, login works again.
-    await suite.sql(`UPDATE login_failures SET failed_at = failed_at - interval '16 minutes' WHERE username_key = lower($1)`, [username]);
-    expect((await post(app, '/login', { username, password })).statusCode).toBe(200);
+  it('grows the delays 1, 2, 4… s per account and per address, capped at 60 and 30 s', () => {
+    const account = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => backOffSeconds(n, ACCOUNT_FREE_FAILURES, ACCOUNT_MAX_DELAY_SECONDS));
+    expect(account).toEqual([0, 0, 1, 2, 4, 8, 16, 32, 60]);
+    const address = [10, 11, 12, 13, 14, 15, 16, 40].map((n) => backOffSeconds(n, ADDRESS_FREE_FAILURES, ADDRESS_MAX_DELAY_SECONDS));
+    expect(address).toEqual([0, 1, 2, 4, 8, 16, 30, 30]);
   });
 
-  it('answers 429 after 20 failures from one address, shared by every instance', async () => {
+  /** Failures as if they had happened `secondsAgo` (many at once: the delays are tested, not waited for). */
+  const seedFailures = (usernameKeys: string[], ip: string, secondsAgo = 0) =>
+    suite.sql(
+      `INSERT INTO login_failures (username_key, ip, failed_at)
+       SELECT lower(name), $2, now() - make_interval(secs => $3) FROM jsonb_array_elements_text($1::jsonb) AS name`,
+      [JSON.stringify(usernameKeys), ip, secondsAgo],
+    );
+  const ageFailures = (where: string, value: string, seconds: number) =>
+    suite.sql(`UPDATE login_failures SET failed_at = failed_at - make_interval(secs => $2) WHERE ${where} = $1`, [value, seconds]);
+
+  it('delays an account after failures from any address: 429 with Retry-After and a message saying when', async () => {
+    const app = await suite.build();
+    const { username, password } = await createUser(suite, app);
+    // Two failures cost nothing: a typo must not make anyone wait.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await post(app, '/login', { username, password: 'Wrong1234' })).statusCode).toBe(401);
+    }
+    await seedFailures(Array(4).fill(username), freshIp());
+    // 7 failures: 16 s after the last one, from any address, even with the right password.
+    const blocked = await post(app, '/login', { username, password });
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(16);
+    expect(blocked.json()).toEqual({
+      message: `Too many failed attempts. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+      code: 'tooManyAttempts',
+      params: { count: retryAfter },
+    });
+
+    // Counted on the database's clock: once the delay has passed, the owner signs in.
+    await ageFailures('username_key', username.toLowerCase(), 17);
+    expect((await post(app, '/login', { username, password })).statusCode).toBe(200);
+    expect(await suite.sql('SELECT 1 FROM login_failures WHERE username_key = lower($1)', [username])).toEqual([]);
+  });
+
+  it('delays an address by at most 30 s, shared by every instance, and never locks everyone out', async () => {
     const [a, b] = await Promise.all([suite.build(), suite.build()]);
     const ip = freshIp();
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const app = attempt % 2 === 0 ? a : b;
-      expect((await post(app, '/login', { username: uniqueName('x'), password: 'Wrong1234' }, ip)).statusCode).toBe(401);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await post(a, '/login', { username: uniqueName('x'), password: 'Wrong1234' }, ip)).statusCode).toBe(401);
     }
-    const blocked = await post(a, '/login', { username: 'admin', password: DEMO_PASSWORD }, ip);
+    await seedFailures(Array.from({ length: 48 }, () => uniqueName('x')), ip);
+    const blocked = await post(b, '/login', { username: 'admin', password: DEMO_PASSWORD }, ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
-    // Another address is not affected.
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(30);
+    // Another address is not affected; this one waits 30 s at most, however many failures.
     expect((await post(b, '/login', { username: 'admin', password: DEMO_PASSWORD })).statusCode).toBe(200);
+    await ageFailures('ip', ip, 31);
+    expect((await post(a, '/login', { username: 'admin', password: DEMO_PASSWORD }, ip)).statusCode).toBe(200);
+  });
+
+  it('locks an account after 10 failures: the right password alone answers 423, with the mailed code it unlocks', async () => {
+    const app = await suite.build();
+    const { username, password, email } = await createUser(suite, app);
+    const LOCKED = { code: 'accountLocked', message: expect.stringContaining('We mailed a code') };
+    const WRONG = { code: 'badCredentialsOrCode', message: 'Incorrect password or code.' };
+    // Nine failures long enough ago that no delay applies; the tenth locks.
+    await seedFailures(Array(9).fill(username), freshIp(), 7200);
+    expect((await post(app, '/login', { username, password: 'Wrong1234' })).json()).toEqual(BAD_CREDENTIALS);
+    const unlockMails = (count = 1) => outboxMails(suite.dataDir(), email, count, (mail) => mail.subject.includes('unlock'));
+    const code = CODE_IN.exec((await unlockMails())[0]?.text ?? '')?.[1] as string;
+    expect(code).toMatch(/^\d{6}$/);
+
+    // Without the code, one answer whatever the password, and no delay of its own: nobody can keep the owner waiting.
+    const right = await post(app, '/login', { username, password });
+    const wrong = await post(app, '/login', { username, password: 'Wrong1234' });
+    for (const response of [right, wrong]) {
+      expect(response.statusCode).toBe(423);
+      expect(response.json()).toMatchObject(LOCKED);
+    }
+    expect(right.body).toBe(wrong.body);
+    // An unknown name with as many failures answers the same: a lock tells nobody a name exists.
+    const ghost = uniqueName('g');
+    await seedFailures(Array(10).fill(ghost), freshIp(), 7200);
+    expect((await post(app, '/login', { username: ghost, password })).body).toBe(right.body);
+
+    // A wrong code, or the code with a wrong password: the same 401, and the code survives both.
+    const otherCode = code === '000000' ? '000001' : '000000';
+    expect((await post(app, '/login', { username, password, otp: otherCode })).json()).toEqual(WRONG);
+    expect((await post(app, '/login', { username, password: 'Wrong1234', otp: code })).json()).toEqual(WRONG);
+
+    const unlocked = await post(app, '/login', { username, password, otp: code });
+    expect(unlocked.statusCode).toBe(200);
+    expect(unlocked.headers['cache-control']).toBe('no-store');
+    // Unlocked for good: the password alone works again, and the code is spent.
+    expect((await post(app, '/login', { username, password })).statusCode).toBe(200);
+    // The 423s mailed no second code: a new one would void the one its owner was typing.
+    expect(await unlockMails()).toHaveLength(1);
+  });
+
+  it('lifts a lock by a password reset too (the owner proved the mailbox)', async () => {
+    const app = await suite.build();
+    const { username, email } = await createUser(suite, app);
+    await seedFailures(Array(10).fill(username), freshIp(), 7200);
+    expect((await post(app, '/login', { username, password: 'Secret123' })).statusCode).toBe(423);
+    await post(app, '/forgot-password', { email });
+    const [mail] = await outboxMails(suite.dataDir(), email, 1, (sent) => sent.subject.includes('password reset'));
+    const otp = CODE_IN.exec(mail?.text ?? '')?.[1] ?? '';
+    expect((await post(app, '/reset-password', { email, otp, newPassword: 'Changed123' })).statusCode).toBe(200);
+    expect((await post(app, '/login', { username, password: 'Changed123' })).statusCode).toBe(200);
   });
 
   it('registers a pending user, refused with 403 until an admin activates it', async () => {
@@ -117,16 +207,27 @@ describeEachDatabase('accounts', (suite) => {
     expect((await post(app, '/login', { username, password: 'Secret123' })).statusCode).toBe(403);
   });
 
-  it('answers 409 for a taken username or email, whatever the case', async () => {
+  it('answers 409 for a taken username only; a taken e-mail gets the 201 of a new one and its owner is mailed', async () => {
     const app = await suite.build();
     const { username, email } = await createUser(suite, app);
     const other = uniqueName('o');
     const sameName = await post(app, '/users', { username: username.toUpperCase(), email: `${other}@example.com`, password: 'Secret123', name: 'A' });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toMatchObject({ message: expect.any(String), errors: { username: expect.any(String) } });
-    const sameEmail = await post(app, '/users', { username: other, email: email.toUpperCase(), password: 'Secret123', name: 'A' });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().errors).toEqual({ email: expect.any(String) });
+    expect(sameName.json()).toMatchObject({ code: 'usernameUnavailable', errors: { username: expect.any(String) } });
+    expect(sameName.json().errors).toEqual({ username: expect.any(String) });
+
+    const fresh = uniqueName('f');
+    const newAddress = await post(app, '/users', { username: fresh, email: `${fresh}@example.com`, password: 'Secret123', name: 'A' });
+    const takenAddress = await post(app, '/users', { username: other, email: email.toUpperCase(), password: 'Secret123', name: 'A' });
+    for (const response of [newAddress, takenAddress]) {
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ message: 'User has been added successfully.', code: 'registered', user_id: expect.stringMatching(/^\d+$/) });
+    }
+    expect(Object.keys(takenAddress.headers).sort()).toEqual(Object.keys(newAddress.headers).sort());
+    // Nothing was created for the taken address; its owner hears of the attempt.
+    expect(await suite.sql('SELECT 1 FROM users WHERE lower(username) = lower($1)', [other])).toEqual([]);
+    const mails = await outboxMails(suite.dataDir(), email);
+    expect(mails.map((mail) => mail.subject)).toContain('Someone tried to register with your address');
   });
 
   it.each([

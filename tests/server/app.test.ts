@@ -174,7 +174,7 @@ describeEachDatabase('app', (suite) => {
       'PUT /be-api-management/announcements/categories/:id {"resource":"announcement-categories","action":"edit"}',
       'DELETE /be-api-management/announcements/categories/:id {"resource":"announcement-categories","action":"delete"}',
       'GET /be-api-management/news/companies {"resource":"companies","action":"list"}',
-      'GET /be-api-management/news/companies/:companyId {"resource":"companies","action":"edit"}',
+      'GET /be-api-management/news/companies/:companyId {"resource":"companies","action":"show"}',
       'POST /be-api-management/news/companies {"resource":"companies","action":"create"}',
       'PUT /be-api-management/news/companies/:companyId {"resource":"companies","action":"edit"}',
       'GET /be-api-management/admin/enterprises {"resource":"enterprises","action":"list"}',

@@ -57,6 +57,7 @@ describe('environment', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ DEMO_DATA: 'yes' }, 'DEMO_DATA'],
     [{ TRUST_PROXY: 'always' }, 'TRUST_PROXY'],
+    [{ SECRET_KEY: 'too-short' }, 'SECRET_KEY'],
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],

@@ -189,6 +189,8 @@ export async function createUser(
     method: 'POST',
     url: `${API}/users`,
     payload: { username, email, password, name: `Test ${username}` },
+    // Each from its own address: registrations are rate-limited per address, and that is not what these tests are about.
+    remoteAddress: freshIp(),
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   const userId = response.json<{ user_id: string }>().user_id;
@@ -221,23 +223,39 @@ export async function sealed(
   return response;
 }
 
-/**
- * The reset codes mailed to `email`, oldest first, once there are at least `count`:
- * the mail leaves after the answer, so this waits a little.
- */
-export async function outboxCodes(dataDir: string, email: string, count = 1): Promise<string[]> {
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mails written to the outbox for `email` that `keep` accepts, oldest first, once there are at least `count`. */
+export async function outboxMails(
+  dataDir: string,
+  email: string,
+  count = 1,
+  keep: (mail: OutboxMail) => boolean = () => true,
+): Promise<OutboxMail[]> {
   const outbox = path.join(dataDir, 'outbox');
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const codes: string[] = [];
+    const mails: OutboxMail[] = [];
     for (const file of (await readdir(outbox).catch(() => [] as string[])).sort()) {
-      const mail = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as { to: string; text: string };
-      const code = mail.to === email ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
-      if (code) codes.push(code);
+      const mail = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as OutboxMail;
+      if (mail.to.toLowerCase() === email.toLowerCase() && keep(mail)) mails.push(mail);
     }
-    if (codes.length >= count) return codes;
+    if (mails.length >= count) return mails;
+    // The mail leaves after the answer, so this waits a little.
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`fewer than ${count} mails for ${email} in ${outbox}`);
+}
+
+const CODE_IN_MAIL = /\b(\d{6})\b/;
+
+/** The one-time codes mailed to `email`, oldest first, once there are at least `count`. */
+export async function outboxCodes(dataDir: string, email: string, count = 1): Promise<string[]> {
+  const mails = await outboxMails(dataDir, email, count, (mail) => CODE_IN_MAIL.test(mail.text));
+  return mails.map((mail) => CODE_IN_MAIL.exec(mail.text)?.[1] as string);
 }
 
 export async function latestOutboxCode(dataDir: string, email: string, count = 1): Promise<string> {

@@ -1,7 +1,8 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { constants, createCipheriv, generateKeyPairSync, pbkdf2Sync, publicEncrypt, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { formatKid, parseRcKey } from '../../src/protocol/entity.js';
+import { AES_KEY_BYTES, PBKDF2_ITERATIONS } from '../../src/protocol/constants.js';
+import { formatKid, ivFor, parseRcKey } from '../../src/protocol/entity.js';
 import type { SealedHeaders } from '../../src/protocol/types.js';
 import { HttpError } from '../../server/src/errors.js';
 import { sealWithNode } from '../../server/src/sealing/open.js';
@@ -14,6 +15,7 @@ import {
   sealed,
   sealFor,
   SESSION_EXPIRED,
+  type Session,
   type SuiteContext,
 } from './helper.js';
 
@@ -48,6 +50,27 @@ function expectRefused(response: Awaited<ReturnType<typeof send>>): void {
   expect(response.headers['rc-key']).toBeUndefined();
 }
 
+/**
+ * Seals any entity JSON with the session's real key, as a forger holding the token and
+ * rc-key could: the sealers refuse to build an entity the protocol does not allow.
+ */
+function sealRawEntity(session: Session, entityJson: string, rcKey = session.rcKey): SealedHeaders {
+  const salt = randomBytes(16);
+  const aesKey = pbkdf2Sync(Buffer.from(rcKey, 'utf8'), salt, PBKDF2_ITERATIONS, AES_KEY_BYTES, 'sha256');
+  const cipher = createCipheriv('aes-128-cbc', aesKey, Buffer.from(ivFor(session.username), 'latin1'));
+  const ciphertext = Buffer.concat([cipher.update(entityJson, 'utf8'), cipher.final()]);
+  const encryptedKey = publicEncrypt(
+    { key: session.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    aesKey,
+  );
+  return {
+    Authorization: `Bearer ${ciphertext.toString('base64')}`,
+    'encrypted-key': encryptedKey.toString('base64'),
+    'key-padding': salt.toString('base64'),
+    'unique-req-id': session.userId,
+  };
+}
+
 /** Flips one base64 character in the middle, keeping the encoding valid. */
 function tamper(base64: string): string {
   const middle = Math.floor(base64.length / 2);
@@ -68,6 +91,30 @@ describeEachDatabase('sealing', (suite) => {
     // Any conforming sealer will do: node:crypto's, as the benchmark uses, with the new key.
     const again = await send(app, sealWithNode(session));
     expect(again.statusCode).toBe(200);
+  });
+
+  it('answers 401, never 500, to a kid past the database integer, on every sealed route', async () => {
+    const { app, session } = await start(suite);
+    const secret = session.rcKey.split('.')[1] ?? '';
+    const entity = (kid: string) =>
+      JSON.stringify({ username: session.username, access_token: session.accessToken, kid, ts: Date.now() });
+    const forged: Array<[string, SealedHeaders]> = [
+      // 2147483648: one past int4, still eight hex digits as the protocol writes kids.
+      ['kid 80000000', sealRawEntity(session, entity('80000000'), `80000000.${secret}`)],
+      ['kid ffffffff', sealRawEntity(session, entity('ffffffff'), `ffffffff.${secret}`)],
+      ['kid 99999999999', sealRawEntity(session, entity('99999999999'), `99999999999.${secret}`)],
+      ['kid 2147483648 in decimal', sealRawEntity(session, entity('2147483648'), `2147483648.${secret}`)],
+    ];
+    for (const [label, headers] of forged) {
+      for (const [method, url] of [['GET', `${API}/me`], ['POST', `${API}/logout`], ['GET', `${API}/test/users`]] as const) {
+        const response = await app.inject({ method, url, headers: headers as unknown as Record<string, string> });
+        expect(response.statusCode, `${label} ${method} ${url}`).toBe(401);
+        expect(response.json(), label).toEqual(SESSION_EXPIRED);
+        expect(response.headers['rc-key'], label).toBeUndefined();
+      }
+    }
+    // The session is untouched, and a well-formed entity sealed the same way passes.
+    expect((await app.inject({ method: 'GET', url: `${API}/me`, headers: sealRawEntity(session, entity(session.rcKey.split('.')[0] ?? '')) as unknown as Record<string, string> })).statusCode).toBe(200);
   });
 
   it('answers every failed check with the same 401 and no key; only the log says which', async () => {
@@ -301,6 +348,8 @@ describeEachDatabase('sealing', (suite) => {
       expect(response.statusCode).toBe(status);
       expect(response.headers['rc-key']).toMatch(RC_KEY);
       expect(response.headers['access-control-expose-headers']).toBe('rc-key');
+      // A key must not sit in any cache, whatever the status.
+      expect(response.headers['cache-control']).toBe('no-store');
       seen.push(String(response.headers['rc-key']));
       return response;
     };

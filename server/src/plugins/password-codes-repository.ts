@@ -12,6 +12,9 @@ declare module 'fastify' {
 export const CODE_REQUESTS_PER_WINDOW = 3;
 export const CODE_REQUEST_WINDOW_MINUTES = 15;
 
+/** What a code opens: a password reset, or an account locked after failed sign-ins. */
+export type CodePurpose = 'reset' | 'unlock';
+
 export interface LiveCode {
   id: string;
   code_hash: string;
@@ -22,8 +25,8 @@ function createRepository(fastify: FastifyInstance) {
 
   return {
     /**
-     * Records a request for the address and says whether it is within the limit. Unknown
-     * addresses count too, so the limit itself reveals nothing.
+     * Records a request for the address (or another key, such as `unlock:<user id>`) and says
+     * whether it is within the limit. Unknown addresses count too, so the limit itself reveals nothing.
      */
     async allowRequest(email: string): Promise<boolean> {
       const { rows } = await db.query<{ recent: number }>(
@@ -36,34 +39,49 @@ function createRepository(fastify: FastifyInstance) {
       return (rows[0]?.recent ?? 0) < CODE_REQUESTS_PER_WINDOW;
     },
 
-    /** A new code replaces any earlier one of the user. */
-    async issue(userId: string, codeHash: string, q: Queryable = db): Promise<void> {
-      await q.query('UPDATE password_codes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
+    /** A new code replaces any earlier one of the user for the same purpose. */
+    async issue(userId: string, purpose: CodePurpose, codeHash: string, q: Queryable = db): Promise<void> {
+      await q.query('UPDATE password_codes SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose]);
       await q.query(
-        `INSERT INTO password_codes (user_id, code_hash, expires_at)
-         VALUES ($1, $2, now() + make_interval(mins => $3))`,
-        [userId, codeHash, CODE_TTL_MINUTES],
+        `INSERT INTO password_codes (user_id, purpose, code_hash, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
+        [userId, purpose, codeHash, CODE_TTL_MINUTES],
       );
     },
 
-    /** The user's usable code, locked until the transaction ends so two tries cannot both count as the fifth. */
-    async findLiveForUpdate(userId: string, q: Queryable): Promise<LiveCode | undefined> {
-      const { rows } = await q.query<LiveCode>(
-        `SELECT id::text AS id, code_hash FROM password_codes
-          WHERE user_id = $1 AND used_at IS NULL AND expires_at > now() AND attempts < $2
-          ORDER BY id DESC LIMIT 1
-          FOR UPDATE`,
-        [userId, CODE_MAX_ATTEMPTS],
+    async hasLive(userId: string, purpose: CodePurpose): Promise<boolean> {
+      const { rows } = await db.query(
+        `SELECT 1 FROM password_codes
+          WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() AND attempts < $3`,
+        [userId, purpose, CODE_MAX_ATTEMPTS],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Takes one try of the user's usable code and returns it to compare: one statement, so
+     * requests arriving together cannot take more than CODE_MAX_ATTEMPTS tries between them.
+     */
+    async takeTry(userId: string, purpose: CodePurpose): Promise<LiveCode | undefined> {
+      const { rows } = await db.query<LiveCode>(
+        `UPDATE password_codes SET attempts = attempts + 1
+          WHERE id = (SELECT id FROM password_codes
+                       WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() AND attempts < $3
+                       ORDER BY id DESC LIMIT 1)
+            AND attempts < $3
+          RETURNING id::text AS id, code_hash`,
+        [userId, purpose, CODE_MAX_ATTEMPTS],
       );
       return rows[0];
     },
 
-    async countWrongTry(id: string, q: Queryable): Promise<void> {
-      await q.query('UPDATE password_codes SET attempts = attempts + 1 WHERE id = $1', [id]);
-    },
-
-    async markUsed(id: string, q: Queryable): Promise<void> {
-      await q.query('UPDATE password_codes SET used_at = now() WHERE id = $1', [id]);
+    /** Uses the code up; false when it was used (by a request alongside) or expired meanwhile. */
+    async markUsed(id: string, q: Queryable = db): Promise<boolean> {
+      const { rows } = await q.query(
+        'UPDATE password_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING id',
+        [id],
+      );
+      return rows.length > 0;
     },
 
     async prune(): Promise<void> {

@@ -15,6 +15,7 @@ export default fp(
         await fastify.sessionsRepository.prune();
         await fastify.loginFailures.prune();
         await fastify.passwordCodes.prune();
+        await fastify.rateLimits.prune();
       } catch (error) {
         fastify.log.warn({ err: error }, 'pruning failed; retrying later');
       }
@@ -31,5 +32,5 @@ export default fp(
       await pruning;
     });
   },
-  { name: 'pruning', dependencies: ['sessions-repository', 'login-failures-repository', 'password-codes-repository'] },
+  { name: 'pruning', dependencies: ['sessions-repository', 'login-failures-repository', 'password-codes-repository', 'rate-limit'] },
 );

@@ -15,10 +15,15 @@ declare module 'fastify' {
   }
 }
 
-/** The next cipher key, readable by a browser script even when the API is on another origin. */
+/**
+ * The next cipher key, readable by a browser script even when the API is on another origin.
+ * An answer carrying a key (or, at login, a token) must never sit in a cache: `no-store`.
+ */
 export function sendRcKey(reply: FastifyReply, rcKey: string): void {
   reply.header(RC_KEY_HEADER, rcKey);
-  reply.header('access-control-expose-headers', RC_KEY_HEADER);
+  reply.header('cache-control', 'no-store');
+  // Where CORS is on (external/cors.ts) its list already names rc-key and more: keep it whole.
+  if (!reply.hasHeader('access-control-expose-headers')) reply.header('access-control-expose-headers', RC_KEY_HEADER);
 }
 
 export default fp(

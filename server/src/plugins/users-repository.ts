@@ -43,6 +43,12 @@ function createRepository(fastify: FastifyInstance) {
       return rows[0];
     },
 
+    /** Whatever the case: failures and locks count per lower-cased name. */
+    async findByUsernameKey(usernameKey: string): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = $1`, [usernameKey]);
+      return rows[0];
+    },
+
     async findById(id: string, q: Queryable = db): Promise<UserRow | undefined> {
       const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
       return rows[0];
@@ -54,6 +60,19 @@ function createRepository(fastify: FastifyInstance) {
         [email],
       );
       return rows[0];
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email]);
+      return rows[0];
+    },
+
+    /** A fresh id of the users sequence that no row will ever take (the answer to a registration that inserted nothing). */
+    async unusedId(): Promise<string> {
+      const { rows } = await db.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('users', 'id'))::text AS id`);
+      const id = rows[0]?.id;
+      if (!id) throw new Error('the users sequence gave no value');
+      return id;
     },
 
     /** The new id, or null when the username or the email is taken (then see `conflicts`). */

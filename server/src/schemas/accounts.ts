@@ -1,15 +1,17 @@
 import Type from 'typebox';
 import { USERNAME_PATTERN } from '../../../src/protocol/constants.js';
+import { FIELD_RULES } from '../../../src/resources/field-rules.js';
 import { Id, rule } from './common.js';
 
 // Shared with env.ts so a configured or generated password can always be typed in the UI.
-export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*[0-9]).{8,200}$';
+export const PASSWORD_PATTERN = FIELD_RULES.password.pattern;
 export const PASSWORD_RULE = rule('password');
 
 // A description is what a 422 says about a value that misses the pattern.
 export const Username = Type.String({ pattern: USERNAME_PATTERN.source, description: rule('username') });
 export const NewPassword = Type.String({ pattern: PASSWORD_PATTERN, description: PASSWORD_RULE });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
+export const OneTimeCode = Type.String({ pattern: '^[0-9]{6}$', description: rule('otp') });
 export const Role = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
   description: '0 Super Admin, 1 Admin, 2 User',
 });
@@ -22,6 +24,8 @@ export const LoginBody = Type.Object({
   // Not the username pattern: a typo must answer 401 like any unknown name, not 422.
   username: Type.String({ minLength: 1, maxLength: 100 }),
   password: Type.String({ minLength: 1, maxLength: 200 }),
+  // Only for an account locked after failed sign-ins (423): the code mailed to its owner.
+  otp: Type.Optional(OneTimeCode),
 });
 
 export const LoginReply = Type.Object({
@@ -46,7 +50,7 @@ export const ForgotPasswordBody = Type.Object({ email: Email });
 
 export const ResetPasswordBody = Type.Object({
   email: Email,
-  otp: Type.String({ pattern: '^[0-9]{6}$', description: rule('otp') }),
+  otp: OneTimeCode,
   newPassword: NewPassword,
 });
 

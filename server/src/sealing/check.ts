@@ -30,6 +30,9 @@ export interface SealParts {
 const BEARER = /^Bearer ([A-Za-z0-9+/=]+)$/;
 const USER_ID = /^[1-9][0-9]{0,17}$/;
 const KID = /^[0-9a-f]{8}$/;
+// Kids are stored as int4 (cipher_keys.kid, sessions.key_counter): a larger one can only
+// be forged, and must fail here as any other bad entity does, not in SQL as a 500.
+const KID_MAX = 0x7fffffff;
 
 function single(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -49,7 +52,8 @@ export function readSealHeaders(headers: IncomingHttpHeaders): SealParts | null 
 export function readEntity(aesKey: Buffer, parts: SealParts, username: string): Entity | null {
   const json = decryptEntity(aesKey, username, parts.ciphertext);
   const entity = json === null ? null : parseEntity(json);
-  return entity && entity.username === username && KID.test(entity.kid) ? entity : null;
+  if (!entity || entity.username !== username || !KID.test(entity.kid)) return null;
+  return Number.parseInt(entity.kid, 16) <= KID_MAX ? entity : null;
 }
 
 /** Step 5. */

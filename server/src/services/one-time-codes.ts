@@ -1,4 +1,5 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { hexEqual, keyedHash } from './secret-box.js';
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -7,14 +8,13 @@ export function generateCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
 }
 
-// Salted with the user id so equal codes of two users do not share a hash; a six-digit
-// code cannot resist offline guessing anyway; expiry and the try limit protect it.
-export function hashCode(userId: string, code: string): string {
-  return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+// A six-digit code falls to offline guessing in a moment under a plain hash; keyed with
+// the server's secret (HMAC-SHA256), a copy of the database alone cannot test one. The
+// user id and purpose keep equal codes of two users or two uses apart.
+export function hashCode(key: Buffer, purpose: string, userId: string, code: string): string {
+  return keyedHash(key, `${purpose}:${userId}:${code}`);
 }
 
-export function codeMatches(userId: string, code: string, storedHash: string): boolean {
-  const actual = Buffer.from(hashCode(userId, code), 'hex');
-  const expected = Buffer.from(storedHash, 'hex');
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+export function codeMatches(key: Buffer, purpose: string, userId: string, code: string, storedHash: string): boolean {
+  return hexEqual(hashCode(key, purpose, userId, code), storedHash);
 }

@@ -1,12 +1,11 @@
 import { useCustom, useCustomMutation, type BaseRecord } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../providers';
+import { useEndpointPath } from '../../resources/resource-urls';
 import type { Role } from '../../resources/types';
 import type { UserStatus } from '../../resources/user-rules';
 
 // The admin endpoints that are not plain CRUD, as the user pages call them.
-
-export const USERS_ENDPOINT = '/be-api-management/admin/users';
 
 export interface AdminUser extends BaseRecord {
   id: string;
@@ -30,7 +29,7 @@ export type UserCommand = 'approve' | 'disable' | 'enable' | 'reset-password';
 
 /** The active enterprises a user may join, with each bank's mail domain. */
 export function useEnterpriseOptions(): EnterpriseOption[] {
-  const { result } = useCustom<EnterpriseOption[]>({ url: `${USERS_ENDPOINT}/enterprise-options`, method: 'get' });
+  const { result } = useCustom<EnterpriseOption[]>({ url: `${useEndpointPath('users')}/enterprise-options`, method: 'get' });
   return Array.isArray(result?.data) ? result.data : [];
 }
 
@@ -38,12 +37,13 @@ export function useEnterpriseOptions(): EnterpriseOption[] {
 export function useUserCommand() {
   const { mutate, mutation } = useCustomMutation<{ message: string }>();
   const { t } = useTranslation();
+  const usersEndpoint = useEndpointPath('users');
   return {
     pending: mutation.isPending,
     run(command: UserCommand, user: AdminUser, onDone?: () => void) {
       mutate(
         {
-          url: `${USERS_ENDPOINT}/${encodeURIComponent(user.id)}/${command}`,
+          url: `${usersEndpoint}/${encodeURIComponent(user.id)}/${command}`,
           method: 'post',
           values: {},
           successNotification: (data) => ({ type: 'success', message: serverMessageOf(data?.data, t) ?? '' }),

@@ -2,8 +2,8 @@ import { useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
 import { Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DateTime, Ltr } from '../../i18n/formatting';
 import { useRuntime } from '../../resources/registry-context';
 
 interface AuditRecord {
@@ -26,6 +26,8 @@ interface Filters {
 }
 
 const ENTITIES = ['user', 'enterprise', 'company', 'news', 'kyc'] as const;
+/** What the server records (server/src/services/*: recordAudit); an unknown one shows as recorded. */
+const ACTIONS = ['register', 'create', 'update', 'delete', 'status', 'approve', 'disable', 'enable', 'reset-password', 'import', 'unlock'] as const;
 // KYC is an acronym in every language: the area's label says it.
 const entityLabelKey = (entity: string) => (entity === 'kyc' ? 'areas.kyc' : `admin.auditLog.entities.${entity}`);
 
@@ -45,7 +47,7 @@ export default function AuditLogPage() {
     syncWithLocation: false,
     onSearch: ({ entity, action, actor, entityId, days }): CrudFilters => [
       { field: 'entity', operator: 'eq', value: entity },
-      { field: 'action', operator: 'eq', value: action?.trim() },
+      { field: 'action', operator: 'eq', value: action },
       { field: 'actor', operator: 'contains', value: actor?.trim() },
       { field: 'entityId', operator: 'eq', value: entityId?.trim() },
       { field: 'dateFrom', operator: 'eq', value: days?.[0]?.format('YYYY-MM-DD') },
@@ -53,6 +55,7 @@ export default function AuditLogPage() {
     ],
   });
   const submit = () => searchFormProps.form?.submit();
+  const actionLabel = (action: string) => t(`admin.auditLog.actions.${action}`, { defaultValue: action });
 
   return (
     <Flex vertical gap={16} data-testid="audit-log-page">
@@ -76,7 +79,15 @@ export default function AuditLogPage() {
             <Input.Search allowClear placeholder={t('admin.auditLog.actor')} aria-label={t('admin.auditLog.actor')} onSearch={submit} data-testid="audit-actor-filter" />
           </Form.Item>
           <Form.Item name="action">
-            <Input.Search allowClear placeholder={t('admin.auditLog.action')} aria-label={t('admin.auditLog.action')} onSearch={submit} />
+            <Select
+              allowClear
+              style={{ width: 200 }}
+              placeholder={t('admin.auditLog.anyAction')}
+              aria-label={t('admin.auditLog.action')}
+              data-testid="audit-action-filter"
+              onChange={submit}
+              options={ACTIONS.map((value) => ({ value, label: actionLabel(value) }))}
+            />
           </Form.Item>
           <Form.Item name="entityId">
             <Input.Search allowClear placeholder={t('admin.auditLog.entityId')} aria-label={t('admin.auditLog.entityId')} onSearch={submit} style={{ width: 140 }} />
@@ -104,16 +115,21 @@ export default function AuditLogPage() {
             ),
           }}
         >
-          <Table.Column<AuditRecord> dataIndex="at" title={t('admin.auditLog.at')} sorter render={(value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss')} />
+          <Table.Column<AuditRecord> dataIndex="at" title={t('admin.auditLog.at')} sorter render={(value: string) => <DateTime value={value} seconds />} />
           <Table.Column<AuditRecord>
             dataIndex="actorUsername"
             title={t('admin.auditLog.actor')}
             sorter
-            render={(value: string | null) => value ?? <Tag>{t('admin.auditLog.system')}</Tag>}
+            render={(value: string | null) => (value === null ? <Tag>{t('admin.auditLog.system')}</Tag> : <Ltr>{value}</Ltr>)}
           />
           <Table.Column<AuditRecord> dataIndex="entity" title={t('admin.auditLog.entity')} sorter render={(value: string) => t(entityLabelKey(value), { defaultValue: value })} />
-          <Table.Column<AuditRecord> dataIndex="entityId" title={t('admin.auditLog.entityId')} />
-          <Table.Column<AuditRecord> dataIndex="action" title={t('admin.auditLog.action')} sorter render={(value: string) => <Tag color="blue">{value}</Tag>} />
+          <Table.Column<AuditRecord> dataIndex="entityId" title={t('admin.auditLog.entityId')} render={(value: string) => <Ltr>{value}</Ltr>} />
+          <Table.Column<AuditRecord> dataIndex="action" title={t('admin.auditLog.action')} sorter render={(value: string) => (
+              <Tag color="blue" data-action={value}>
+                {actionLabel(value)}
+              </Tag>
+            )}
+          />
         </Table>
       </Card>
     </Flex>

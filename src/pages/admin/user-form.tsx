@@ -1,7 +1,7 @@
 import { useForm } from '@refinedev/antd';
-import type { HttpError } from '@refinedev/core';
+import { useNavigation, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, Input, Select, Space, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { fieldErrorsOf, serverMessageOf, useRole } from '../../providers';
@@ -9,7 +9,7 @@ import type { RouteSpec } from '../../resources/generate';
 import { useRuntime } from '../../resources/registry-context';
 import { ROLE_LABEL_KEYS, type Role } from '../../resources/types';
 import { assignableRoles, canManageUser, mailDomainFor, splitEmail } from '../../resources/user-rules';
-import { requiredPassword, usernameRules } from '../auth/password-rules';
+import { newPasswordRules, usernameRules } from '../auth/password-rules';
 import { FormSelect } from '../form-select';
 import { useEnterpriseOptions, type AdminUser } from './admin-api';
 
@@ -23,7 +23,6 @@ interface UserFormValues {
   password?: string;
 }
 
-const LIST_PATH = '/admin/user/users';
 
 /**
  * Adds or edits a user. The address is typed as its local part: for a bank the
@@ -32,6 +31,7 @@ const LIST_PATH = '/admin/user/users';
  */
 export default function UserForm({ route }: { route: RouteSpec }) {
   const { t } = useTranslation();
+  const listPath = useNavigation().listUrl('users');
   const { id } = useParams();
   const { config } = useRuntime();
   const myRole = useRole();
@@ -61,6 +61,8 @@ export default function UserForm({ route }: { route: RouteSpec }) {
   const enterpriseId = Form.useWatch('enterpriseId', form);
   const enterprise = enterprises.find((option) => option.id === enterpriseId) ?? null;
   const rule = mailDomainFor(enterprise, config.defaults.mailDomain);
+  // SPEC.md section 5: a submit with a required field left empty says so above the form.
+  const [unfilled, setUnfilled] = useState(false);
 
   // A bank's domain is not the user's to choose; leaving a bank gives the default back.
   useEffect(() => {
@@ -95,8 +97,15 @@ export default function UserForm({ route }: { route: RouteSpec }) {
           form={form as never}
           layout="vertical"
           initialValues={action === 'create' ? { role: 2, enterpriseId: null, emailDomain: config.defaults.mailDomain } : undefined}
-          onFinish={onFinish}
+          onFinish={(values) => {
+            setUnfilled(false);
+            return onFinish(values);
+          }}
+          onFinishFailed={({ errorFields }) =>
+            setUnfilled(errorFields.some(({ name }) => String(form.getFieldValue(name) ?? '').trim() === ''))
+          }
         >
+          {unfilled ? <Alert type="error" showIcon message={t('generic.fillAll')} style={{ marginBottom: 16 }} data-testid="form-fill-all" /> : null}
           {action === 'create' ? (
             <Form.Item
               name="username"
@@ -141,7 +150,7 @@ export default function UserForm({ route }: { route: RouteSpec }) {
             <FormSelect id="role" data-testid="user-role" options={roles.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))} />
           </Form.Item>
           {action === 'create' ? (
-            <Form.Item name="password" label={t('admin.users.fields.password')} rules={requiredPassword(t)}>
+            <Form.Item name="password" label={t('admin.users.fields.password')} rules={newPasswordRules(t)} extra={<span data-testid="password-rules">{t('auth.passwordRules')}</span>}>
               <Input.Password id="password" autoComplete="new-password" />
             </Form.Item>
           ) : null}
@@ -149,7 +158,7 @@ export default function UserForm({ route }: { route: RouteSpec }) {
             <Button type="primary" {...saveButtonProps} data-testid="user-submit">
               {t('generic.save')}
             </Button>
-            <Link to={LIST_PATH}>
+            <Link to={listPath}>
               <Button>{t('buttons.cancel')}</Button>
             </Link>
           </Space>

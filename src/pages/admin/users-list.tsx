@@ -2,7 +2,8 @@ import { CreateButton, EditButton, useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
 import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRole } from '../../providers';
+import { Ltr } from '../../i18n/formatting';
+import { useIdentity, useRole } from '../../providers';
 import { useRuntime } from '../../resources/registry-context';
 import { ROLE_LABEL_KEYS, ROLES, type Role } from '../../resources/types';
 import { canManageUser, USER_STATUSES, type UserStatus } from '../../resources/user-rules';
@@ -21,6 +22,7 @@ export default function UsersList() {
   const { t } = useTranslation();
   const { config } = useRuntime();
   const role = useRole();
+  const me = useIdentity();
   const enterprises = useEnterpriseOptions();
   const command = useUserCommand();
   const { tableProps, searchFormProps, tableQuery } = useTable<AdminUser, never, Filters>({
@@ -87,7 +89,7 @@ export default function UsersList() {
         <Table<AdminUser> {...tableProps} rowKey="id" scroll={{ x: true }}>
           <Table.Column<AdminUser> dataIndex="username" title={t('admin.users.fields.username')} sorter />
           <Table.Column<AdminUser> dataIndex="name" title={t('admin.users.fields.name')} sorter />
-          <Table.Column<AdminUser> dataIndex="email" title={t('admin.users.fields.email')} sorter />
+          <Table.Column<AdminUser> dataIndex="email" title={t('admin.users.fields.email')} sorter render={(value: string) => <Ltr>{value}</Ltr>} />
           <Table.Column<AdminUser> dataIndex="role" title={t('admin.users.fields.role')} sorter render={(value: Role) => t(ROLE_LABEL_KEYS[value])} />
           <Table.Column<AdminUser>
             dataIndex="status"
@@ -119,7 +121,11 @@ export default function UsersList() {
                       {t('admin.users.enable')}
                     </Button>
                   ) : (
-                    <Popconfirm title={t('admin.users.disableConfirm', { username: user.username })} onConfirm={() => command.run('disable', user, refresh)}>
+                    <Popconfirm
+                      // Disabling oneself ends one's own session at once: say so plainly.
+                      title={me?.id === user.id ? t('admin.users.disableSelfConfirm') : t('admin.users.disableConfirm', { username: user.username })}
+                      onConfirm={() => command.run('disable', user, refresh)}
+                    >
                       <Button size="small" danger data-testid={`user-disable-${user.username}`}>
                         {t('admin.users.disable')}
                       </Button>

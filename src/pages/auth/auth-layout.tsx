@@ -2,6 +2,7 @@ import { Flex, theme, type InputRef } from 'antd';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../i18n/language-select';
+import { titleOf } from '../../shell/document-title';
 
 /**
  * A ref for the field a public page starts in, focused by an effect instead of
@@ -30,13 +31,17 @@ export function AuthLayout({ title, children }: AuthLayoutProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const width = { width: '100%', maxWidth: 420 };
+  useEffect(() => {
+    document.title = titleOf(t, title);
+  }, [t, title]);
   return (
     <Flex
       vertical
       align="center"
       justify="center"
       gap={24}
-      style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout, color: token.colorText }}
+      // The theme's font: these pages are outside antd's <App>, and the browser's default is a serif.
+      style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout, color: token.colorText, fontFamily: token.fontFamily }}
     >
       <Flex justify="space-between" align="center" gap={16} style={width}>
         <span style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorPrimary }}>

@@ -1,13 +1,14 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { confirmRules, requiredPassword } from './password-rules';
+import { confirmRules, newPasswordRules } from './password-rules';
 
 /** A new password and its confirmation, as registration, reset and change all ask for them. */
 export function NewPasswordFields({ labelKey }: { labelKey: string }) {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item name="password" label={t(labelKey)} rules={requiredPassword(t)}>
+      {/* The rule is shown before the first try, not only once a submission is refused. */}
+      <Form.Item name="password" label={t(labelKey)} rules={newPasswordRules(t)} extra={<span data-testid="password-rules">{t('auth.passwordRules')}</span>}>
         <Input.Password id="password" autoComplete="new-password" />
       </Form.Item>
       <Form.Item

@@ -1,6 +1,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { USERNAME_PATTERN } from '../../protocol/constants';
+import { FIELD_RULES } from '../../resources/field-rules';
 
 // The username must fit the sealing IV (PROTOCOL.md), so the client checks the same pattern.
 export function usernameRules(t: TFunction): FormRule[] {
@@ -12,6 +13,13 @@ export function usernameRules(t: TFunction): FormRule[] {
 
 export function requiredPassword(t: TFunction): FormRule[] {
   return [{ required: true, message: t('auth.passwordRequired') }];
+}
+
+const NEW_PASSWORD = new RegExp(FIELD_RULES.password.pattern);
+
+/** A new password: the server's own rule, checked before sending and worded as the field's hint. */
+export function newPasswordRules(t: TFunction): FormRule[] {
+  return [...requiredPassword(t), { pattern: NEW_PASSWORD, message: t('auth.passwordWeak') }];
 }
 
 export function emailRules(t: TFunction): FormRule[] {

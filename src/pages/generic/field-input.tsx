@@ -3,15 +3,17 @@ import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { DateTime, Ltr } from '../../i18n/formatting';
+import { FIELD_RULES } from '../../resources/field-rules';
 import type { FieldDefinition, FieldView } from '../../resources/types';
+import { FormSelect } from '../form-select';
+import { OptionSelect, ReferenceLabel } from './option-source';
 
 export type { FieldView };
-import { FormSelect } from '../form-select';
 
 // Field definitions drive the generic views (react-admin's ra-no-code builders):
 // each view keeps the fields meant for it, and one switch per view picks how a
 // field type is shown or edited.
-
 
 /** The fields a view shows: a form leaves out what the server sets; a list keeps its columns. */
 export function fieldsFor(fields: readonly FieldDefinition[] | undefined, view: FieldView): FieldDefinition[] {
@@ -21,6 +23,45 @@ export function fieldsFor(fields: readonly FieldDefinition[] | undefined, view: 
     if (view === 'list') return field.list !== undefined ? field.list !== false : Boolean(field.views?.includes('list'));
     return true;
   });
+}
+
+/** "Name must be at most 100 characters": the field's label, then the catalogue's reason in the reader's words. */
+function reasonMessage(field: FieldDefinition, t: TFunction, code: string, params: Record<string, unknown> = {}): string {
+  return t('generic.fieldReason', { field: t(field.labelKey), reason: t(`serverField.${code}`, params) });
+}
+
+/**
+ * antd rules from the definition, with the messages the server's 422 would give:
+ * required, length and bounds, and the named rule's pattern (./field-rules).
+ */
+export function rulesFor(field: FieldDefinition, t: TFunction): Rule[] {
+  const rules: Rule[] = [];
+  const text = field.type === 'text' || field.type === 'textarea' || field.type === 'email' || field.type === 'url';
+  if (field.required) {
+    rules.push({ required: true, whitespace: text, message: t('generic.required', { field: t(field.labelKey) }) });
+  }
+  if (text && field.maxLength !== undefined) {
+    rules.push({ max: field.maxLength, message: reasonMessage(field, t, 'tooLong', { limit: field.maxLength }) });
+  }
+  if (text && field.minLength !== undefined) {
+    rules.push({ min: field.minLength, message: reasonMessage(field, t, 'tooShort', { limit: field.minLength }) });
+  }
+  if (field.type === 'integer' || field.type === 'number') {
+    if (field.min !== undefined) rules.push({ type: 'number', min: field.min, message: reasonMessage(field, t, 'tooSmall', { limit: field.min }) });
+    if (field.max !== undefined) rules.push({ type: 'number', max: field.max, message: reasonMessage(field, t, 'tooLarge', { limit: field.max }) });
+  }
+  if (field.rule) {
+    const { pattern, reason } = FIELD_RULES[field.rule];
+    const regexp = new RegExp(pattern);
+    // An empty optional field is left to `required`; the server checks what is sent.
+    rules.push({
+      validator: (_rule, value: unknown) =>
+        typeof value !== 'string' || value === '' || regexp.test(value) ? Promise.resolve() : Promise.reject(new Error(reasonMessage(field, t, reason))),
+    });
+  } else if (field.type === 'email') {
+    rules.push({ type: 'email', message: reasonMessage(field, t, 'email') });
+  }
+  return rules;
 }
 
 /** The input for one field of a form, and what antd's Form.Item needs to bind it. */
@@ -35,35 +76,35 @@ export interface FieldInput {
 }
 
 export function inputFor(field: FieldDefinition, t: TFunction): FieldInput {
-  const required: Rule[] = field.required ? [{ required: true, message: t('generic.required', { field: t(field.labelKey) }) }] : [];
+  const rules = rulesFor(field, t);
   const id = field.name;
   switch (field.type) {
     case 'text':
     case 'url':
-      return { input: <Input id={id} maxLength={field.maxLength ?? 200} />, rules: [...required, { whitespace: field.required ?? false }] };
     case 'email':
-      return { input: <Input id={id} type="email" maxLength={254} />, rules: [...required, { type: 'email', message: t('auth.emailInvalid') }] };
+      return { input: <Input id={id} type={field.type === 'text' ? 'text' : field.type} maxLength={field.maxLength} />, rules };
     case 'textarea':
-      return { input: <Input.TextArea id={id} rows={4} />, rules: required };
+      return { input: <Input.TextArea id={id} rows={4} maxLength={field.maxLength} />, rules };
     case 'number':
     case 'integer':
-      return { input: <InputNumber id={id} style={{ width: '100%' }} />, rules: required };
+      return { input: <InputNumber id={id} style={{ width: '100%' }} precision={field.type === 'integer' ? 0 : undefined} />, rules };
     case 'boolean':
       return { input: <Checkbox id={id} />, valuePropName: 'checked', rules: [] };
     case 'date':
     case 'datetime':
       return {
-        input: <DatePicker id={id} />,
-        rules: required,
+        input: <DatePicker id={id} showTime={field.type === 'datetime'} />,
+        rules,
         toInput: (value) => (value ? dayjs(String(value)) : undefined),
-        fromInput: (value) => (dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : value),
+        fromInput: (value) => (dayjs.isDayjs(value) ? (field.type === 'date' ? value.format('YYYY-MM-DD') : value.toISOString()) : value),
       };
     case 'select':
-    case 'reference':
       return {
         input: <FormSelect id={id} options={(field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }))} />,
-        rules: required,
+        rules,
       };
+    case 'reference':
+      return { input: <OptionSelect id={id} field={field} />, rules };
   }
 }
 
@@ -74,18 +115,22 @@ export function displayFor(field: FieldDefinition, value: unknown, t: TFunction)
     case 'boolean':
       return value ? <Tag color="green">{t('generic.yes')}</Tag> : <Tag>{t('generic.no')}</Tag>;
     case 'date':
+      return <Ltr>{dayjs(String(value)).format('YYYY-MM-DD')}</Ltr>;
     case 'datetime':
-      return dayjs(String(value)).format('YYYY-MM-DD HH:mm');
-    case 'select':
-    case 'reference': {
+      return <DateTime value={String(value)} />;
+    case 'select': {
       const option = field.options?.find((candidate) => candidate.value === value);
       return option ? t(option.labelKey) : String(value);
     }
+    case 'reference':
+      return field.reference ? <ReferenceLabel reference={field.reference} id={value as string | number} /> : String(value);
+    // Numbers, addresses and links read left to right in a right-to-left page too.
     case 'number':
     case 'integer':
     case 'url':
-    case 'text':
     case 'email':
+      return <Ltr>{String(value)}</Ltr>;
+    case 'text':
     case 'textarea':
       return String(value);
   }

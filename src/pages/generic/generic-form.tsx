@@ -1,61 +1,102 @@
 import { useForm } from '@refinedev/antd';
-import type { BaseRecord, HttpError } from '@refinedev/core';
-import { Button, Card, Flex, Form, Space, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useNavigation, type BaseRecord, type HttpError } from '@refinedev/core';
+import { Alert, Button, Card, Flex, Form, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { fieldsFor, inputFor } from './field-input';
 import type { GenericPageProps } from './resource-page';
+import { isStaleEdit, VERSION_FIELD } from './stale-edit';
 
-/** Create and edit from a resource's `form` fields; the server's field errors land on the fields. */
+/**
+ * Create and edit from a resource's `form` fields: antd rules from the same
+ * definition the server validates with, defaults on create, and on edit the
+ * record's `version` sent back. A stale edit (409 `staleEdit`) is said in the
+ * reader's words with a reload, never overwritten; a 422's reasons land on the fields.
+ */
 export default function GenericForm({ definition, route }: GenericPageProps) {
   const { t } = useTranslation();
   const { id } = useParams();
+  const { list } = useNavigation();
   const action = route.action === 'edit' ? 'edit' : 'create';
   const fields = fieldsFor(definition.fields, 'form');
   const inputs = fields.map((field) => ({ field, ...inputFor(field, t) }));
+  const [stale, setStale] = useState<string | null>(null);
   const { formProps, saveButtonProps, query, form } = useForm<BaseRecord, HttpError>({
     resource: definition.name,
     action,
     ...(action === 'edit' && id ? { id } : {}),
     redirect: 'list',
     meta: { method: 'put' },
+    // A stale edit is explained beside the form, with its way out; other failures keep the toast.
+    errorNotification: (error) => (isStaleEdit(error) ? false : undefined),
+    onMutationError: (error) => setStale(isStaleEdit(error) ? error.message : null),
   });
 
   const record = query?.data?.data;
+  const fill = (loaded: BaseRecord) =>
+    form.setFieldsValue(Object.fromEntries(inputs.map(({ field, toInput }) => [field.name, toInput ? toInput(loaded[field.name]) : loaded[field.name]])));
   useEffect(() => {
-    if (!record) return;
-    // Inputs that hold another type than the record's value (dates) get it converted.
-    form.setFieldsValue(Object.fromEntries(inputs.map(({ field, toInput }) => [field.name, toInput ? toInput(record[field.name]) : record[field.name]])));
+    if (record) fill(record);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record, form]);
 
-  const onFinish = (values: Record<string, unknown>) =>
-    formProps.onFinish?.(
-      Object.fromEntries(inputs.map(({ field, fromInput }) => [field.name, fromInput ? fromInput(values[field.name]) : values[field.name]])),
-    );
+  const reload = async () => {
+    const refreshed = await query?.refetch();
+    if (refreshed?.data?.data) fill(refreshed.data.data);
+    setStale(null);
+  };
 
-  const initialValues = Object.fromEntries(fields.filter((field) => field.type === 'boolean').map((field) => [field.name, field.name === 'isActive']));
+  const onFinish = (values: Record<string, unknown>) => {
+    setStale(null);
+    const body: Record<string, unknown> = Object.fromEntries(
+      inputs.map(({ field, fromInput }) => [field.name, fromInput ? fromInput(values[field.name]) : values[field.name]]),
+    );
+    // Optimistic concurrency: the server refuses the edit if the record changed since it was read.
+    if (action === 'edit' && record && record[VERSION_FIELD] !== undefined) body[VERSION_FIELD] = record[VERSION_FIELD];
+    return formProps.onFinish?.(body);
+  };
+
+  const initialValues = Object.fromEntries(fields.filter((field) => field.default !== undefined).map((field) => [field.name, field.default]));
+  const title = t(action === 'edit' ? 'generic.editTitle' : 'generic.createTitle', { resource: t(definition.labelKey) });
 
   return (
     <Flex vertical gap={16} data-testid="generic-form" data-resource={definition.name} data-action={action}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        {t(action === 'edit' ? 'generic.editTitle' : 'generic.createTitle', { resource: t(definition.labelKey) })}
+        {title}
       </Typography.Title>
       <Card style={{ maxWidth: 640 }}>
-        <Form {...formProps} initialValues={action === 'create' ? initialValues : undefined} layout="vertical" onFinish={onFinish}>
+        {query?.isError ? (
+          <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="generic-load-error" message={query.error.message} />
+        ) : null}
+        <Form {...formProps} initialValues={action === 'create' ? initialValues : undefined} layout="vertical" onFinish={onFinish} aria-label={title}>
           {inputs.map(({ field, input, rules, valuePropName }) => (
-            <Form.Item key={field.name} name={field.name} label={t(field.labelKey)} rules={rules} {...(valuePropName ? { valuePropName } : {})}>
+            <Form.Item key={field.name} name={field.name} label={t(field.labelKey)} htmlFor={field.name} rules={rules} {...(valuePropName ? { valuePropName } : {})}>
               {input}
             </Form.Item>
           ))}
+          {stale ? (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="generic-stale"
+              message={stale}
+              description={t('generic.staleHint')}
+              action={
+                <Button size="small" onClick={() => void reload()} data-testid="generic-reload">
+                  {t('generic.reload')}
+                </Button>
+              }
+            />
+          ) : null}
           <Space>
             <Button type="primary" {...saveButtonProps} data-testid="generic-save">
               {t('generic.save')}
             </Button>
-            <Link to={route.path.replace(/\/(create|edit\/:id)$/, '')}>
-              <Button>{t('buttons.cancel')}</Button>
-            </Link>
+            <Button onClick={() => list(definition.name)}>
+              {t('buttons.cancel')}
+            </Button>
           </Space>
         </Form>
       </Card>

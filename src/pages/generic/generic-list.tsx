@@ -1,27 +1,89 @@
-import { CreateButton, EditButton, useTable } from '@refinedev/antd';
-import type { BaseRecord, CrudFilters } from '@refinedev/core';
-import { Button, Card, Flex, Form, Input, Space, Table, Typography } from 'antd';
+import { CreateButton, DeleteButton, EditButton, getDefaultSortOrder, ShowButton, useTable } from '@refinedev/antd';
+import { getDefaultFilter, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
+import { Card, Flex, Form, Input, Skeleton, Space, Table, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
 import { useRuntime } from '../../resources/registry-context';
+import type { FieldDefinition } from '../../resources/types';
 import { ResourceIcon } from '../../shell/icons';
 import { displayFor, fieldsFor } from './field-input';
+import { ColumnFilter } from './column-filter';
+import { useFollowLocation } from './follow-location';
+import { HeaderActions } from './header-actions';
 import type { GenericPageProps } from './resource-page';
 
 interface SearchValues {
   q?: string;
 }
 
-/** A server-paginated, sortable, searchable table of a resource's `list` fields. */
+/** Lists kept in session storage under a key of their own (SPEC.md section 3). */
+const KEPT_LISTS: Partial<Record<string, (typeof VIEW_STATE_KEYS)[keyof typeof VIEW_STATE_KEYS]>> = {
+  companies: VIEW_STATE_KEYS.companyListData,
+};
+
+export const idOf = (record: BaseRecord, idField = 'id'): BaseKey => record[idField] as BaseKey;
+
+/**
+ * A resource's list from its definition: server pages with the exact total
+ * (x-total-count), the columns its fields declare (sortable, filterable, width),
+ * the text search of its `storage.search`, and show / edit / delete by role.
+ * Page, order and filters live in the URL (`syncWithLocation`), so a link or a
+ * reload shows the same rows.
+ */
 export default function GenericList({ definition }: GenericPageProps) {
+  const [loaded, setLoaded] = useState<{ data: BaseRecord[]; total: number }>();
+  // Coming back without a query brings back the list the user left (SPEC.md's companyListData).
+  const restored = useRestoredList<BaseRecord>(KEPT_LISTS[definition.name], loaded);
+  // The table reads the URL once, when it mounts: it waits for the kept query to be back in the URL.
+  if (restored.restoring) return <Skeleton active />;
+  return <GenericTable definition={definition} placeholder={restored.placeholder} onLoaded={setLoaded} />;
+}
+
+interface TableProps {
+  definition: GenericPageProps['definition'];
+  placeholder: { data: BaseRecord[]; total: number } | undefined;
+  onLoaded(page: { data: BaseRecord[]; total: number }): void;
+}
+
+function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   const { t } = useTranslation();
   const { config } = useRuntime();
-  const { tableProps, searchFormProps } = useTable<BaseRecord, never, SearchValues>({
+  const idField = definition.idField ?? 'id';
+  const table = useTable<BaseRecord, never, SearchValues>({
     resource: definition.name,
-    pagination: { pageSize: config.defaults.pageSize },
-    syncWithLocation: false,
-    onSearch: ({ q }): CrudFilters => [{ field: 'q', operator: 'contains', value: q?.trim() }],
+    pagination: { pageSize: config.defaults.pageSize, mode: 'server' },
+    sorters: { mode: 'server' },
+    filters: { mode: 'server' },
+    syncWithLocation: true,
+    queryOptions: { placeholderData: (previous) => previous ?? placeholder },
+    onSearch: ({ q }): CrudFilters => [{ field: 'q', operator: 'contains', value: q?.trim() || undefined }],
   });
-  const canEdit = definition.actions.includes('edit');
+  const { tableProps, searchFormProps, sorters, filters, tableQuery } = table;
+  const fresh = tableQuery.isSuccess && !tableQuery.isPlaceholderData ? tableQuery.data : undefined;
+  useEffect(() => {
+    if (fresh) onLoaded({ data: fresh.data, total: fresh.total });
+  }, [fresh, onLoaded]);
+  useFollowLocation(table);
+  const searched = getDefaultFilter('q', filters, 'contains') as string | undefined;
+  // The search box shows the search in force, also when it came from the URL (back, a link).
+  useEffect(() => searchFormProps.form?.setFieldsValue({ q: searched }), [searched, searchFormProps.form]);
+  const columns = fieldsFor(definition.fields, 'list');
+  const label = t(definition.labelKey);
+  const has = (action: 'show' | 'edit' | 'delete') => definition.actions.includes(action);
+  const searchable = (definition.storage?.search?.length ?? 0) > 0;
+  const genericCreate = definition.actions.includes('create') && !definition.actionPages?.create;
+
+  const filterOf = (field: FieldDefinition) => {
+    const kind = field.list ? field.list.filter : undefined;
+    if (!kind || kind === 'dateRange') return {};
+    const value: unknown = getDefaultFilter(field.name, filters, 'in') ?? getDefaultFilter(field.name, filters, 'eq') ?? getDefaultFilter(field.name, filters, 'contains');
+    const filteredValue = value === undefined || value === null || value === '' ? null : Array.isArray(value) ? value.map(String) : [String(value)];
+    return {
+      filteredValue,
+      filterDropdown: (props: Parameters<typeof ColumnFilter>[0]['dropdown']) => <ColumnFilter field={field} kind={kind} dropdown={props} />,
+    };
+  };
 
   return (
     <Flex vertical gap={16} data-testid="generic-list" data-resource={definition.name}>
@@ -29,46 +91,90 @@ export default function GenericList({ definition }: GenericPageProps) {
         <Typography.Title level={3} style={{ margin: 0 }}>
           <Space>
             <ResourceIcon name={definition.icon} />
-            {t(definition.labelKey)}
+            {label}
           </Space>
         </Typography.Title>
-        {definition.actions.includes('create') ? (
-          <CreateButton resource={definition.name} data-testid="generic-create">
-            {t('generic.create')}
-          </CreateButton>
-        ) : null}
+        <Space wrap>
+          <HeaderActions definition={definition} />
+          {genericCreate ? (
+            <CreateButton resource={definition.name} data-testid="generic-create">
+              {t('generic.create')}
+            </CreateButton>
+          ) : null}
+        </Space>
       </Flex>
       <Card>
-        <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
-          <Form.Item name="q">
-            <Input.Search allowClear placeholder={t('generic.search')} data-testid="generic-search" onSearch={() => searchFormProps.form?.submit()} />
-          </Form.Item>
-          <Button htmlType="submit" style={{ display: 'none' }} />
-        </Form>
-        <Table<BaseRecord> {...tableProps} rowKey="id" scroll={{ x: true }}>
-          {fieldsFor(definition.fields, 'list').map((field) => (
+        {searchable ? (
+          <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} initialValues={{ q: searched }}>
+            <Form.Item name="q" style={{ flex: '1 1 240px', maxWidth: 360 }}>
+              <Input.Search
+                id={`${definition.name}-search`}
+                aria-label={t('generic.search')}
+                allowClear
+                maxLength={100}
+                placeholder={t('generic.search')}
+                data-testid="generic-search"
+                onSearch={() => searchFormProps.form?.submit()}
+              />
+            </Form.Item>
+          </Form>
+        ) : null}
+        <Table<BaseRecord>
+          {...tableProps}
+          rowKey={(record) => String(idOf(record, idField))}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            ...tableProps.pagination,
+            showSizeChanger: true,
+            showTotal: (total) => t('generic.total', { count: total }),
+          }}
+          locale={{ emptyText: <span data-testid="generic-empty">{t('news.errors.noData')}</span> }}
+          data-testid="generic-table"
+        >
+          {columns.map((field) => (
             <Table.Column<BaseRecord>
               key={field.name}
               dataIndex={field.name}
               title={t(field.labelKey)}
-              sorter
+              width={field.list ? field.list.width : undefined}
+              sorter={field.list ? Boolean(field.list.sortable) : false}
+              sortOrder={getDefaultSortOrder(field.name, sorters) ?? null}
+              {...filterOf(field)}
               render={(value: unknown) => displayFor(field, value, t)}
             />
           ))}
-          {canEdit ? (
+          {has('show') || has('edit') || has('delete') ? (
             <Table.Column<BaseRecord>
               key="actions"
               title={t('generic.actions')}
-              render={(_, record) => (
-                <EditButton
-                  resource={definition.name}
-                  recordItemId={record.id}
-                  size="small"
-                  data-testid={`generic-edit-${String(record.id)}`}
-                >
-                  {t('generic.edit')}
-                </EditButton>
-              )}
+              fixed="right"
+              render={(_, record) => {
+                const id = idOf(record, idField);
+                const name = String(record[columns[0]?.name ?? idField] ?? id);
+                return (
+                  <Space size={4}>
+                    {has('show') ? (
+                      <ShowButton resource={definition.name} recordItemId={id} size="small" hideText aria-label={t('generic.showOne', { name })} data-testid={`generic-show-${String(id)}`} />
+                    ) : null}
+                    {has('edit') ? (
+                      <EditButton resource={definition.name} recordItemId={id} size="small" hideText aria-label={t('generic.editOne', { name })} data-testid={`generic-edit-${String(id)}`} />
+                    ) : null}
+                    {has('delete') ? (
+                      <DeleteButton
+                        resource={definition.name}
+                        recordItemId={id}
+                        size="small"
+                        hideText
+                        aria-label={t('generic.deleteOne', { name })}
+                        confirmTitle={t('generic.deleteConfirm', { name })}
+                        confirmOkText={t('buttons.delete')}
+                        confirmCancelText={t('buttons.cancel')}
+                        data-testid={`generic-delete-${String(id)}`}
+                      />
+                    ) : null}
+                  </Space>
+                );
+              }}
             />
           ) : null}
         </Table>

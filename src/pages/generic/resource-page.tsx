@@ -11,19 +11,18 @@ export interface GenericPageProps {
 }
 
 /**
- * THE SWITCH POINT for generic pages. A resource gets real pages once its
- * definition has an `endpoint`; until then every route shows ResourcePending.
- * The issue that builds the generic pages adds them here, e.g.
- *   list: lazy(() => import('./generic-list')),
- * each driven by `definition.fields` (filtered per view, and one
+ * The generic pages, each driven by `definition.fields` (filtered per view, and one
  * `switch (field.type)` picking the column/input, as react-admin's ra-no-code does).
- * Custom pages are chosen earlier, by `page` key, in src/resources/route-tree.tsx.
+ * A resource gets them once its definition has an `endpoint`; until then every route
+ * shows ResourcePending. Custom pages are chosen earlier, by `page` / `actionPages`
+ * key, in src/resources/route-tree.tsx.
  */
 const GenericForm = lazyPage(() => import('./generic-form'), 'generic-form');
 const GENERIC_PAGES: Partial<Record<RouteSpec['action'], LazyPage<GenericPageProps>>> = {
   list: lazyPage(() => import('./generic-list'), 'generic-list'),
   create: GenericForm,
   edit: GenericForm,
+  show: lazyPage(() => import('./generic-show'), 'generic-show'),
 };
 
 export default function ResourcePage({ route }: { route: RouteSpec }) {

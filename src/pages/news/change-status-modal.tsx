@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../providers';
 import { catalogueMessage } from './error-catalogue';
-import { NEWS_API, type NewsRef } from './news-api';
+import { useNewsApi, type NewsRef } from './news-api';
 import { NEWS_STATUSES, type NewsStatus } from './news-query';
 
 export const COMMENT_MAX_LENGTH = 500;
@@ -35,6 +35,7 @@ export function ChangeStatusModal({
   const [form] = Form.useForm<StatusValues>();
   const [failure, setFailure] = useState<string | null>(null);
   const invalidate = useInvalidate();
+  const newsApi = useNewsApi();
   const { mutate, mutation } = useCustomMutation<{ result?: { updated?: number } }, never, ChangeStatusBody>();
 
   const submit = ({ newsStatus, comment }: StatusValues) => {
@@ -42,7 +43,7 @@ export function ChangeStatusModal({
     const trimmed = comment?.trim();
     mutate(
       {
-        url: NEWS_API.changeStatus,
+        url: newsApi.changeStatus,
         method: 'post',
         values: {
           items: items.map(({ newsItemId, tableName }) => ({ newsItemId, tableName })),

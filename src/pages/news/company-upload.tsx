@@ -4,10 +4,10 @@ import { Alert, Button, Flex, Space, Switch, Table, Typography, Upload, type Tab
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify, uploadRowErrorsOf, useIdentity, type UploadRowError } from '../../providers';
-import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../resources/company-rules';
+import { COMPANY_FIELDS, COMPANY_TEXT_RULES, COMPANY_UPLOAD_MAX_BYTES, type CompanyField } from '../../resources/company-rules';
 import { previewCompaniesFile, type PreviewFailureReason, type PreviewJob, type PreviewRow } from '../../workers/preview-client';
 import { catalogueMessage } from './error-catalogue';
-import { NEWS_API } from './news-api';
+import { useNewsApi } from './news-api';
 
 type Phase =
   | { kind: 'idle' }
@@ -16,6 +16,10 @@ type Phase =
   | { kind: 'failed'; reason: PreviewFailureReason; headers?: string[] };
 
 const PREVIEW_PAGE_SIZE = 1000;
+
+/** The length limit a tooLong reason names (text fields have one; isActive is a boolean). */
+const maxLengthOf = (field: CompanyField): number | undefined =>
+  field in COMPANY_TEXT_RULES ? COMPANY_TEXT_RULES[field as keyof typeof COMPANY_TEXT_RULES].max : undefined;
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -27,6 +31,7 @@ export function CompanyUpload({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const identity = useIdentity();
   const invalidate = useInvalidate();
+  const newsApi = useNewsApi();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [rows, setRows] = useState<readonly PreviewRow[]>([]);
@@ -108,7 +113,7 @@ export function CompanyUpload({ onClose }: { onClose(): void }) {
     setServerFailure(null);
     mutate(
       {
-        url: NEWS_API.uploadCompanies,
+        url: newsApi.uploadCompanies,
         method: 'post',
         values: form,
         successNotification: false,
@@ -129,7 +134,7 @@ export function CompanyUpload({ onClose }: { onClose(): void }) {
           const message = catalogueMessage('companyUpload', error, t);
           if (!message) return;
           const detail = (error as { message?: unknown }).message;
-          setServerErrors(uploadRowErrorsOf(error));
+          setServerErrors(uploadRowErrorsOf(error, t));
           setServerFailure({ message, ...(typeof detail === 'string' && detail !== message ? { detail } : {}) });
         },
       },
@@ -147,6 +152,7 @@ export function CompanyUpload({ onClose }: { onClose(): void }) {
     [rows, onlyErrors, serverByRow],
   );
 
+  const fieldLabel = (field: string) => t(`news.companyFields.${field}`, { defaultValue: field });
   const columns: TableColumnsType<PreviewRow> = [
     { key: 'row', title: t('news.upload.row'), dataIndex: 'row', width: 80 },
     {
@@ -155,8 +161,8 @@ export function CompanyUpload({ onClose }: { onClose(): void }) {
       width: 320,
       render: (_, row) => {
         const problems = [
-          ...row.errors.map((error) => `${t(`news.companyFields.${error.field}`)}: ${t(`news.rules.${error.reason}`, { max: '' })}`),
-          ...(serverByRow.get(row.row) ?? []).map((error) => `${error.field}: ${error.reason}`),
+          ...row.errors.map((error) => `${fieldLabel(error.field)}: ${t(`news.rules.${error.reason}`, { max: maxLengthOf(error.field) })}`),
+          ...(serverByRow.get(row.row) ?? []).map((error) => `${fieldLabel(error.field)}: ${error.reason}`),
         ];
         return problems.length === 0 ? (
           <Typography.Text type="success">{t('news.upload.ok')}</Typography.Text>

@@ -1,18 +1,22 @@
+import { useModuleApiPath } from '../../resources/resource-urls';
 import type { NewsStatus } from './news-query';
 
-// The news-management calls besides the two resource lists (API.md "News management").
-const BASE = '/be-api-management/news';
+// The news-management calls besides the two resource lists (API.md "News management"),
+// beside the news feeds' endpoint in the registry.
+export function newsApi(base: string) {
+  return {
+    details: `${base}/news-details`,
+    changeStatus: `${base}/change-news-status`,
+    excelDownload: `${base}/excel-download`,
+    searchCompany: `${base}/search-company`,
+    uploadCompanies: `${base}/upload-companies`,
+    excelTemplate: `${base}/excel-template`,
+  } as const;
+}
 
-export const NEWS_API = {
-  details: `${BASE}/news-details`,
-  changeStatus: `${BASE}/change-news-status`,
-  excelDownload: `${BASE}/excel-download`,
-  searchCompany: `${BASE}/search-company`,
-  updateCompany: `${BASE}/update-company`,
-  company: (companyId: string | number) => `${BASE}/companies/${encodeURIComponent(String(companyId))}`,
-  uploadCompanies: `${BASE}/upload-companies`,
-  excelTemplate: `${BASE}/excel-template`,
-} as const;
+export function useNewsApi(): ReturnType<typeof newsApi> {
+  return newsApi(useModuleApiPath('news-feeds'));
+}
 
 export const EXCEL_API_KEY_HEADER = 'x-api-key';
 

@@ -4,8 +4,9 @@ import DOMPurify from 'dompurify';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueMessage } from './error-catalogue';
-import { NEWS_API, type NewsDetails, type NewsItem } from './news-api';
-import { formatDateTime, StatusTag } from './news-format';
+import { useNewsApi, type NewsDetails, type NewsItem } from './news-api';
+import { DateTime, Ltr } from '../../i18n/formatting';
+import { StatusTag } from './news-format';
 
 type DetailsTarget = Pick<NewsItem, 'newsItemId' | 'tableName' | 'newsStatus'>;
 
@@ -19,8 +20,9 @@ export function sanitiseNewsBody(body: string): string {
 }
 
 function useNewsDetails(target: DetailsTarget | null) {
+  const newsApi = useNewsApi();
   const { result, query } = useCustom<{ result?: { payload?: NewsDetails } }>({
-    url: NEWS_API.details,
+    url: newsApi.details,
     method: 'get',
     config: {
       query: target
@@ -55,12 +57,12 @@ export function NewsDetailsView({ target, extra }: { target: DetailsTarget | nul
         <Descriptions.Item label={t('news.fields.newsStatus')}>
           <StatusTag status={details.newsStatus} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('news.fields.publishedAt')}>{formatDateTime(details.publishedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('news.fields.publishedAt')}><DateTime value={details.publishedAt} /></Descriptions.Item>
         <Descriptions.Item label={t('news.fields.source')}>{details.source ?? ''}</Descriptions.Item>
         <Descriptions.Item label={t('news.fields.url')}>
           {details.url && /^https?:\/\//i.test(details.url) ? (
             <Typography.Link href={details.url} target="_blank" rel="noopener noreferrer">
-              {details.url}
+              <Ltr>{details.url}</Ltr>
             </Typography.Link>
           ) : (
             (details.url ?? '')
@@ -69,7 +71,9 @@ export function NewsDetailsView({ target, extra }: { target: DetailsTarget | nul
         <Descriptions.Item label={t('news.fields.updatedBy')}>
           {details.updatedBy ? (
             <>
-              {details.updatedBy} <Tag>{formatDateTime(details.updatedAt)}</Tag>
+              <Ltr>{details.updatedBy}</Ltr> <Tag>
+                <DateTime value={details.updatedAt} />
+              </Tag>
             </>
           ) : null}
         </Descriptions.Item>

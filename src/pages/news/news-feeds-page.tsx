@@ -2,18 +2,19 @@ import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { useCustomMutation, useList } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Space, Table, Typography, type CheckboxProps, type TableColumnsType, type TableProps } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { notify } from '../../providers';
+import { notify, useRestoredList, useStoredState, VIEW_STATE_KEYS } from '../../providers';
 import type { RouteSpec } from '../../resources/generate';
 import { useRuntime } from '../../resources/registry-context';
 import { ChangeStatusModal } from './change-status-modal';
 import { catalogueMessage, catalogueOutcome } from './error-catalogue';
-import { EXCEL_API_KEY_HEADER, NEWS_API, newsKey, saveFile, type NewsItem, type NewsRef } from './news-api';
+import { EXCEL_API_KEY_HEADER, useNewsApi, newsKey, saveFile, type NewsItem, type NewsRef } from './news-api';
 import { NewsDetailsDrawer, NewsDetailsView } from './news-details';
 import { NewsFilterBar } from './news-filter-bar';
-import { formatDateTime, StatusTag } from './news-format';
+import { DateTime } from '../../i18n/formatting';
+import { StatusTag } from './news-format';
 import { isNewsStatus, newsQueryFilters, newsQuerySorters, PAGE_SIZES, type NewsSortField } from './news-query';
 import { useNewsQuery } from './use-news-query';
 
@@ -26,6 +27,7 @@ type Selected = ReadonlyMap<string, NewsRef & { headline: string }>;
 
 function useExcelDownload() {
   const { t } = useTranslation();
+  const newsApi = useNewsApi();
   const { config } = useRuntime();
   const { mutate, mutation } = useCustomMutation<ArrayBuffer & Record<string, never>, never, FormData>();
   const download = (items: readonly NewsRef[]) => {
@@ -36,7 +38,7 @@ function useExcelDownload() {
     );
     mutate(
       {
-        url: NEWS_API.excelDownload,
+        url: newsApi.excelDownload,
         method: 'post',
         values: form,
         config: { headers: { [EXCEL_API_KEY_HEADER]: config.excelApiKey } },
@@ -65,21 +67,31 @@ function NewsFeedsList() {
   const [query, setQuery] = useNewsQuery(defaultPageSize);
   const [selected, setSelected] = useState<Selected>(new Map());
   const [statusFor, setStatusFor] = useState<readonly NewsRef[] | null>(null);
-  const [details, setDetails] = useState<NewsItem | null>(null);
+  const [details, setDetails] = useStoredState<NewsItem | null>(VIEW_STATE_KEYS.details, null, isStoredNewsItem);
   const { download, downloading } = useExcelDownload();
 
   const filters = useMemo(() => newsQueryFilters(query), [query]);
   const sorters = useMemo(() => newsQuerySorters(query), [query]);
+  const [loaded, setLoaded] = useState<{ data: NewsItem[]; total: number }>();
+  const restored = useRestoredList(VIEW_STATE_KEYS.newsList, loaded);
   const { result, query: list } = useList<NewsItem>({
     resource: 'news-feeds',
     pagination: { currentPage: query.page, pageSize: query.pageSize, mode: 'server' },
     filters,
     sorters,
-    queryOptions: { retry: false, placeholderData: (previous) => previous },
+    queryOptions: {
+      retry: false,
+      enabled: !restored.restoring,
+      placeholderData: (previous) => previous ?? restored.placeholder,
+    },
     errorNotification: false,
     successNotification: false,
   });
   const rows = useMemo(() => (list.isError ? [] : result.data), [list.isError, result.data]);
+  const fresh = list.isSuccess && !list.isPlaceholderData ? list.data : undefined;
+  useEffect(() => {
+    if (fresh) setLoaded({ data: fresh.data, total: fresh.total });
+  }, [fresh]);
   const outcome = list.isError ? catalogueOutcome('newsList', list.error) : null;
 
   const knownCompanies = useMemo(
@@ -105,7 +117,7 @@ function NewsFeedsList() {
       dataIndex: 'publishedAt',
       title: t('news.fields.publishedAt'),
       sorter: true,
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => <DateTime value={value} />,
     },
     {
       key: 'newsStatus',
@@ -247,6 +259,14 @@ function NewsFeedsList() {
       />
     </Flex>
   );
+}
+
+/** What `details` may hold: a row of the list (storage is the user's to edit, so it is checked). */
+function isStoredNewsItem(value: unknown): value is NewsItem | null {
+  if (value === null) return true;
+  if (typeof value !== 'object') return false;
+  const { newsItemId, tableName, newsStatus, headline } = value as Record<string, unknown>;
+  return (typeof newsItemId === 'string' || typeof newsItemId === 'number') && typeof tableName === 'string' && typeof headline === 'string' && isNewsStatus(typeof newsStatus === 'string' ? newsStatus : null);
 }
 
 /** `show/:id?tableName=…&newsStatus=…`: one item on its own page, with its status change. */

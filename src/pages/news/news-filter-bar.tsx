@@ -1,9 +1,10 @@
 import { useCustom } from '@refinedev/core';
-import { Button, Card, DatePicker, Form, Select, Switch } from 'antd';
+import { Button, Card, DatePicker, Form, Select, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NEWS_API, type CompanyOption } from './news-api';
+import { isString, useStoredState, VIEW_STATE_KEYS } from '../../providers';
+import { useNewsApi, type CompanyOption } from './news-api';
 import { NEWS_STATUSES, withFilters, type NewsQuery, type NewsStatus } from './news-query';
 
 const SEARCH_DELAY_MS = 300;
@@ -27,13 +28,15 @@ function useDebounced<T>(value: T, delay: number): T {
 
 export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBarProps) {
   const { t } = useTranslation();
-  const [term, setTerm] = useState('');
+  const newsApi = useNewsApi();
+  // Kept for the user's return (SPEC.md `searchText`); a blur does not clear it.
+  const [term, setTerm] = useStoredState(VIEW_STATE_KEYS.searchText, '', isString);
   const searched = useDebounced(term.trim(), SEARCH_DELAY_MS);
   const [picked, setPicked] = useState<ReadonlyMap<string, string>>(new Map());
 
   // A failed search shows no options; the catalogue keeps search failures silent.
   const { result, query: search } = useCustom<CompanyOption[]>({
-    url: NEWS_API.searchCompany,
+    url: newsApi.searchCompany,
     method: 'get',
     config: { query: { compName: searched } },
     queryOptions: { enabled: searched.length > 0, retry: false, staleTime: 30_000 },
@@ -58,6 +61,8 @@ export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBar
   const range: [dayjs.Dayjs, dayjs.Dayjs] | null =
     query.dateFrom && query.dateTo ? [dayjs(query.dateFrom), dayjs(query.dateTo)] : null;
 
+  const unfiltered = query.companyIds.length === 0 && !query.allCompany && !query.newsStatus && !query.dateFrom && !query.dateTo;
+
   return (
     <Card size="small" data-testid="news-filters">
       <Form layout="inline" style={{ rowGap: 12 }}>
@@ -75,6 +80,8 @@ export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBar
             value={query.companyIds}
             options={options}
             searchValue={term}
+            // The text stays on show when the list closes, so a user coming back sees what they searched.
+            autoClearSearchValue={false}
             onSearch={(value) => setTerm(value.slice(0, SEARCH_MAX_LENGTH))}
             loading={search.isFetching}
             notFoundContent={searched.length > 0 && !search.isFetching ? t('news.errors.noData') : null}
@@ -137,6 +144,13 @@ export function NewsFilterBar({ query, onChange, knownCompanies }: NewsFilterBar
             {t('news.filters.reset')}
           </Button>
         </Form.Item>
+        {unfiltered ? (
+          <Form.Item>
+            <Typography.Text type="secondary" data-testid="news-unfiltered">
+              {t('news.filters.unfiltered')}
+            </Typography.Text>
+          </Form.Item>
+        ) : null}
       </Form>
     </Card>
   );

@@ -1,15 +1,8 @@
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { NewsStatus } from './news-query';
 
 const STATUS_COLOURS: Record<NewsStatus, string> = { PENDING: 'gold', APPROVED: 'green', REJECTED: 'red' };
-
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('YYYY-MM-DD HH:mm') : '';
-}
 
 export function StatusTag({ status }: { status: NewsStatus }) {
   const { t } = useTranslation();

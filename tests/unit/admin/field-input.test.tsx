@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { Form } from 'antd';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { displayFor, fieldsFor, inputFor } from '../../../src/pages/generic/field-input';
+import { displayFor, fieldsFor, inputFor, rulesFor } from '../../../src/pages/generic/field-input';
+import { companies } from '../../../src/resources/companies';
 import { enterprises } from '../../../src/resources/enterprises';
 import type { FieldDefinition, FieldType } from '../../../src/resources/types';
 
@@ -48,6 +49,22 @@ describe('generic fields', () => {
     expect(inputFor(field('email'), t).rules).toContainEqual(expect.objectContaining({ type: 'email' }));
   });
 
+  it('derives antd rules from the definition: required, length, bounds and the named rule', async () => {
+    const compName = companies.fields?.find((candidate) => candidate.name === 'compName') as FieldDefinition;
+    const rules = rulesFor(compName, t);
+    expect(rules).toContainEqual(expect.objectContaining({ required: true, whitespace: true }));
+    expect(rules).toContainEqual(expect.objectContaining({ max: compName.maxLength }));
+    const named = rules.find((rule) => typeof rule === 'object' && 'validator' in rule) as { validator: (rule: unknown, value: unknown) => Promise<void> };
+    await expect(named.validator({}, 'Acme 1')).resolves.toBeUndefined();
+    await expect(named.validator({}, '')).resolves.toBeUndefined();
+    await expect(named.validator({}, 'Acme!')).rejects.toThrow('generic.fieldReason');
+    expect(rulesFor(field('integer', { min: 1, max: 9 }), t)).toEqual([
+      expect.objectContaining({ type: 'number', min: 1 }),
+      expect.objectContaining({ type: 'number', max: 9 }),
+    ]);
+    expect(rulesFor(field('text'), t)).toEqual([]);
+  });
+
   it('converts dates between the record and the picker', () => {
     const { toInput, fromInput } = inputFor(field('date'), t);
     expect(fromInput?.(toInput?.('2026-03-04'))).toBe('2026-03-04');
@@ -58,6 +75,11 @@ describe('generic fields', () => {
     expect(screen.getByTestId('out').textContent).toBe('generic.yes');
     expect(displayFor(field('text'), null, t)).toBe('—');
     expect(displayFor(field('select', { options: [{ value: 1, labelKey: 'one' }] }), 1, t)).toBe('one');
-    expect(displayFor(field('number'), 3, t)).toBe('3');
+    expect(displayFor(field('text'), 'plain', t)).toBe('plain');
+    // Numbers, e-mails and dates sit in a left-to-right isolate so a right-to-left page keeps their order.
+    render(<div data-testid="number">{displayFor(field('number'), 3, t)}</div>);
+    expect(screen.getByTestId('number').querySelector('bdi[dir="ltr"]')?.textContent).toBe('3');
+    render(<div data-testid="when">{displayFor(field('datetime'), '2026-11-23T00:14:00', t)}</div>);
+    expect(screen.getByTestId('when').querySelector('bdi[dir="ltr"]')?.textContent).toBe('2026-11-23 00:14');
   });
 });

@@ -46,6 +46,10 @@ const CASES: [string, unknown][] = [
   ['/dataProviders', { Archive: { apiBaseUrl: '/archive/api' } }],
   ['/dataProviders', { archive: { apiBaseUrl: '' } }],
   ['/dataProviders', { archive: { apiBaseUrl: '/archive/api', extra: 1 } }],
+  ['/dataProviders', { archive: { apiBaseUrl: '/archive/api', resources: 'enterprises' } }],
+  ['/dataProviders', { archive: { apiBaseUrl: '/archive/api', resources: ['Enterprises'] } }],
+  ['/dataProviders', { default: { apiBaseUrl: '/archive/api' } }],
+  ['/dataProviders', { a: { apiBaseUrl: '/a/api', resources: ['users'] }, b: { apiBaseUrl: '/b/api', resources: ['users'] } }],
   ['/defaults', 'en'],
   ['/defaults/language', 'fr'],
   ['/defaults/direction', 'up'],
@@ -76,6 +80,18 @@ describe('lightCheckAppConfig', () => {
     // The problem names where to look: the field, or the object that lacks it, or the list with a twice-listed key.
     const where = value === undefined ? path.slice(path.lastIndexOf('/') + 1) : /^\/(menu|dashboard|modules)\/1$/.test(path) ? path.slice(0, -2) : path.endsWith('/extra') ? 'extra' : path;
     if (!light.ok) expect(light.problems.join('\n')).toContain(where);
+  });
+
+  it('accepts named data providers and refuses "default" or a resource given to two of them', () => {
+    const good = mutate('/dataProviders', { archive: { apiBaseUrl: 'http://127.0.0.1:9/archive/api', resources: ['enterprises'] } });
+    expect(lightCheckAppConfig(good).ok).toBe(true);
+    expect(checkAppConfig(good).ok).toBe(true);
+    const clash = mutate('/dataProviders', { a: { apiBaseUrl: '/a/api', resources: ['users'] }, b: { apiBaseUrl: '/b/api', resources: ['users'] } });
+    const named = mutate('/dataProviders', { default: { apiBaseUrl: '/archive/api' } });
+    for (const config of [clash, named]) {
+      expect(lightCheckAppConfig(config).ok).toBe(false);
+      expect(checkAppConfig(config).ok).toBe(false);
+    }
   });
 
   it.each([null, [], 'config', 42])('refuses %j as a whole', (value) => {

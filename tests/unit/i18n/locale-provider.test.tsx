@@ -29,7 +29,8 @@ function renderWith(initial: Locale, children = <Probe />) {
 async function choose(label: string) {
   const selector = document.querySelector('[data-testid="language-select"] .ant-select-selector') ?? screen.getByRole('combobox');
   await act(async () => fireEvent.mouseDown(selector));
-  const option = await screen.findByTitle(label);
+  // In en-RTL the names come in left-to-right isolates.
+  const option = await screen.findByTitle((title) => title.replace(/[\u2066-\u2069]/g, '') === label);
   await act(async () => fireEvent.click(option));
 }
 
@@ -59,6 +60,15 @@ describe('LocaleProvider and the language selector', () => {
     expect(localStorage.getItem('language')).toBe('en');
     expect(localStorage.getItem('direction')).toBe('rtl');
     expect(document.querySelector('.ant-picker-rtl')).not.toBeNull();
+  });
+
+  it('isolates each English sentence left to right in en-RTL, and drops the isolates back in ltr', async () => {
+    renderWith({ language: 'en', direction: 'ltr' });
+    expect(screen.getByTestId('probe').textContent).toBe('Users');
+    await choose('English (right to left)');
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('\u2066Users\u2069'));
+    await choose('Español');
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('Usuarios'));
   });
 });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSLATIONS } from '../../../src/i18n/i18n';
 import { LOCALE_OPTIONS } from '../../../src/i18n/locales';
 import { AREAS } from '../../../src/resources/areas';
+import { FIELD_REASONS, SERVER_MESSAGES } from '../../../src/resources/server-messages';
 import { RESOURCES } from '../../../src/resources/registry';
 import { ROLE_LABEL_KEYS } from '../../../src/resources/types';
 
@@ -21,10 +22,38 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   return leaves;
 }
 
-/** Keys of `a` that `b` lacks. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * Keys of `a` that `b` lacks. A plural family ("x_one", "x_other") counts as one key "x":
+ * languages need different forms (Spanish has "many"), checked by pluralGaps below.
+ */
 function missingKeys(a: Tree, b: Tree): string[] {
-  const other = flatten(b);
-  return [...flatten(a).keys()].filter((key) => !other.has(key));
+  const base = (key: string) => key.replace(PLURAL_SUFFIX, '');
+  const other = new Set([...flatten(b).keys()].map(base));
+  return [...new Set([...flatten(a).keys()].map(base))].filter((key) => !other.has(key));
+}
+
+/** Plural families of `tree` lacking a form `language` uses (Intl's categories, as i18next picks them). */
+function pluralGaps(language: string, tree: Tree): string[] {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const keys = new Set(flatten(tree).keys());
+  const families = new Set([...keys].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')));
+  return [...families].flatMap((family) => categories.filter((category) => !keys.has(`${family}_${category}`)).map((category) => `${family}_${category}`));
+}
+
+/** Interpolations the source fills with nothing, which read as "at most  characters". */
+function emptyInterpolations(dir = 'src'): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...emptyInterpolations(path));
+    else if (/\.(ts|tsx)$/.test(name)) {
+      const text = readFileSync(path, 'utf8');
+      for (const match of text.matchAll(/\bt\([^)]*\{[^}]*:\s*(''|""|``)[^}]*\}/g)) found.push(`${path}: ${match[0]}`);
+    }
+  }
+  return found;
 }
 
 const placeholders = (text: unknown) => (typeof text === 'string' ? [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort() : []);
@@ -65,6 +94,12 @@ describe('missingKeys (the check itself)', () => {
     expect(missingKeys(en, es)).toEqual(['nested.c']);
     expect(missingKeys(es, en)).toEqual(['extra']);
   });
+
+  it('treats a plural family as one key, and finds the forms a language lacks', () => {
+    expect(missingKeys({ rows_one: 'a', rows_other: 'b' }, { rows_one: 'a', rows_many: 'c', rows_other: 'b' })).toEqual([]);
+    expect(pluralGaps('es', { rows_one: 'a', rows_other: 'b' })).toEqual(['rows_many']);
+    expect(pluralGaps('en', { rows_one: 'a', rows_other: 'b' })).toEqual([]);
+  });
 });
 
 describe('locales', () => {
@@ -94,15 +129,39 @@ describe('locales', () => {
       const leaves = flatten(tree);
       const used = keysUsedInSource();
       expect(used.length).toBeGreaterThan(30);
-      expect(used.filter((key) => !leaves.has(key))).toEqual([]);
+      // A plural family is used by its base key with `count` ("x" → "x_one", "x_other").
+      expect(used.filter((key) => !leaves.has(key) && !leaves.has(`${key}_other`))).toEqual([]);
     });
   }
+
+  for (const [language, tree] of LOCALES) {
+    it(`${language} has every plural form its language uses (else i18next falls back to English)`, () => {
+      expect(pluralGaps(language, tree)).toEqual([]);
+    });
+  }
+
+  it('words every server message and field reason in Spanish (es.json server.*, serverField.*)', () => {
+    const spanish = flatten(TRANSLATIONS.es);
+    const wanted = [
+      ...Object.keys(SERVER_MESSAGES).map((code) => `server.${code}`),
+      ...Object.keys(FIELD_REASONS).map((code) => `serverField.${code}`),
+    ];
+    expect(wanted.filter((key) => typeof spanish.get(key) !== 'string' || String(spanish.get(key)).trim() === '')).toEqual([]);
+    // No Spanish code the catalogue does not have (a renamed code left behind).
+    const known = new Set(wanted.map((key) => key.replace(PLURAL_SUFFIX, '')));
+    expect([...spanish.keys()].filter((key) => /^server(Field)?\./.test(key) && !known.has(key.replace(PLURAL_SUFFIX, '')))).toEqual([]);
+  });
+
+  it('never fills an interpolation with an empty value in the source', () => {
+    expect(emptyInterpolations()).toEqual([]);
+  });
 
   it('uses the same {{placeholders}} in every language', () => {
     const english = flatten(TRANSLATIONS.en);
     const mismatches = LOCALES.flatMap(([language, tree]) =>
       [...flatten(tree)]
-        .filter(([key, value]) => english.has(key) && placeholders(value).join() !== placeholders(english.get(key)).join())
+        .map(([key, value]): [string, unknown, unknown] => [key, value, english.get(key) ?? english.get(key.replace(PLURAL_SUFFIX, '_other'))])
+        .filter(([, value, source]) => source !== undefined && placeholders(value).join() !== placeholders(source).join())
         .map(([key]) => `${language}:${key}`),
     );
     expect(mismatches).toEqual([]);
@@ -114,6 +173,8 @@ describe('locales', () => {
     const same = [...spanish].filter(([key, value]) => english.get(key) === value).map(([key]) => key);
     // Names that are the same in both languages (brands, acronyms, language names).
     const allowed = new Set(['app.title', 'language.en', 'language.es', 'areas.kyc', 'areas.finview', 'generic.no']);
+    // Title patterns made only of placeholders and punctuation.
+    for (const [key, value] of spanish) if (typeof value === 'string' && value.replace(/{{\s*\w+\s*}}|[\s·:.]/g, '') === '') allowed.add(key);
     expect(same.filter((key) => !allowed.has(key))).toEqual([]);
   });
 });

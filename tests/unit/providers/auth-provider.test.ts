@@ -67,15 +67,20 @@ describe('check, permissions and errors', () => {
     expect(await createHarness().auth.getPermissions?.()).toBeNull();
   });
 
-  it('onError logs out on 401 and on any error that ended the session, and not otherwise', async () => {
-    const { auth } = createHarness();
+  it('onError leaves an ended session to the session watcher; a stray 401 ends the session once, with its message', async () => {
+    const { auth, session, ends } = await loggedIn();
     const unauthorized = new ApiError('Session expired.', 401, { sessionEnded: true });
     const noKey = new ApiError('Internal Server Error', 500, { sessionEnded: true });
-    expect(await auth.onError(unauthorized)).toEqual({ logout: true, redirectTo: '/login', error: unauthorized });
-    expect(await auth.onError(noKey)).toEqual({ logout: true, redirectTo: '/login', error: noKey });
-    expect(await auth.onError({ statusCode: 401, message: 'x' })).toMatchObject({ logout: true, redirectTo: '/login' });
+    // Refine's logout-on-error would navigate to /login without the return URL.
+    expect(await auth.onError(unauthorized)).toEqual({});
+    expect(await auth.onError(noKey)).toEqual({});
+    expect(ends).toEqual([]);
     expect(await auth.onError(new ApiError('Invalid', 422))).toEqual({});
     expect(await auth.onError(new ApiError('Something went wrong. Please try again later.', 0))).toEqual({});
+    expect(session.isActive()).toBe(true);
+    expect(await auth.onError({ statusCode: 401, message: 'x' })).toEqual({});
+    expect(session.isActive()).toBe(false);
+    expect(ends.map((event) => event.reason?.message)).toEqual(['x']);
   });
 });
 

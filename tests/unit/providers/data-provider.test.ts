@@ -19,6 +19,7 @@ const companies: ResourceDefinition = {
   endpoint: 'be-api-management/news/companies',
 };
 const pending: ResourceDefinition = { ...companies, name: 'videos', labelKey: 'resources.videos', endpoint: undefined };
+const legacy: ResourceDefinition = { ...companies, name: 'legacy-companies', idField: 'companyId', updateEndpoint: 'be-api-management/news/update-company' };
 const COMPANIES = `${API}/be-api-management/news/companies`;
 const withKey = { headers: { 'rc-key': rcKey(2) } };
 
@@ -26,7 +27,7 @@ async function provider() {
   const harness = await loggedIn();
   return {
     ...harness,
-    data: createDataProvider({ http: harness.client, definitions: [companies, pending], translate: harness.translate, defaultPageSize: 20 }),
+    data: createDataProvider({ http: harness.client, definitions: [companies, pending, legacy], translate: harness.translate, defaultPageSize: 20 }),
   };
 }
 
@@ -106,6 +107,22 @@ describe('dataProvider', () => {
       'DELETE /backoffice/api/be-api-management/news/companies/c1',
       'POST /backoffice/api/be-api-management/news/update-company?dry=yes {"companyId":"c1"}',
     ]);
+  });
+
+  it('sends a legacy update as POST {idField, ...values} and unwraps {result} answers', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`${COMPANIES}/:id`, () => HttpResponse.json({ result: { companyId: 7, compName: 'Acme' } }, withKey)),
+      http.post(`${API}/be-api-management/news/update-company`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ result: { companyId: 7, compName: 'Acme 2' } }, withKey);
+      }),
+    );
+    const { data } = await provider();
+    expect((await data.getOne({ resource: 'legacy-companies', id: 7 })).data).toEqual({ companyId: 7, compName: 'Acme' });
+    const updated = await data.update({ resource: 'legacy-companies', id: 7, variables: { compName: 'Acme 2', version: 3 } });
+    expect(updated.data).toEqual({ companyId: 7, compName: 'Acme 2' });
+    expect(bodies).toEqual([{ compName: 'Acme 2', version: 3, companyId: 7 }]);
   });
 
   it('never calls the server for a resource without an endpoint', async () => {

@@ -164,6 +164,23 @@ describe('answers that end the session', () => {
     expect(error.message).toBe('Internal Storage Error. Please login again.');
   });
 
+  it('a request after the session ended (sign-out, announced expiry) fails quietly: no storage error, no second end', async () => {
+    const { client, session, ends } = await loggedIn();
+    session.end();
+    let called = false;
+    server.use(
+      http.get(`${API}/me`, () => {
+        called = true;
+        return HttpResponse.json({});
+      }),
+    );
+    const error = await failure(client.request({ method: 'get', url: '/me' }));
+    expect(error).toMatchObject({ statusCode: 401, sessionEnded: true });
+    expect(error.message).not.toBe('Internal Storage Error. Please login again.');
+    expect(called).toBe(false);
+    expect(ends).toEqual([{}]);
+  });
+
   it('a session being ended by logout does not announce a second end', async () => {
     const { client, ends } = await loggedIn();
     server.use(http.post(`${API}/logout`, () => new HttpResponse(null, { status: 204 })));

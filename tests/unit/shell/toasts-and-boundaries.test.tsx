@@ -6,7 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../src/i18n/i18n';
 import { LocaleProvider } from '../../../src/i18n/locale-provider';
 import { RouteBoundary } from '../../../src/pages/errors/route-boundary';
-import { notificationProvider, Toasts } from '../../../src/providers/notification-provider';
+import { createNotificationProvider, Toasts } from '../../../src/providers/notification-provider';
+
+const notificationProvider = createNotificationProvider(() => true);
 import { ChunkLoadError } from '../../../src/shell/lazy-page';
 
 function withLocale(children: ReactNode) {
@@ -31,6 +33,29 @@ describe('the notification provider (react-toastify)', () => {
     // jsdom plays no animation, so the toast stops at its exit animation.
     await waitFor(() => expect(error.closest('.Toastify__toast')?.className).toContain('exit'));
     expect(screen.getByText('success text').closest('.Toastify__toast')?.className).not.toContain('exit');
+  });
+
+  it('keeps every notice in the hidden log after its toast has closed', async () => {
+    render(withLocale(<Toasts dark={false} rtl={false} />));
+    act(() => notificationProvider.open?.({ key: 'kept', type: 'success', message: 'Saved', description: 'Items updated: 2.' }));
+    act(() => notificationProvider.close?.('kept'));
+    const entry = await waitFor(() => {
+      const found = [...document.querySelectorAll('[data-testid="notice-log"] li')].find((item) => item.textContent === 'Saved Items updated: 2.');
+      if (!found) throw new Error('not logged yet');
+      return found;
+    });
+    expect(entry.getAttribute('data-type')).toBe('success');
+    expect(entry.closest('ol')?.hidden).toBe(true);
+  });
+
+  it('says nothing about failed requests once the session has ended, and still reports successes', async () => {
+    render(withLocale(<Toasts dark={false} rtl={false} />));
+    const ended = createNotificationProvider(() => false);
+    act(() => ended.open?.({ key: 'late', type: 'error', message: 'Error (status code: 401)', description: 'late failure' }));
+    act(() => ended.open?.({ key: 'fine', type: 'success', message: 'still said' }));
+    await waitFor(() => expect(document.querySelector('.Toastify__toast--success')?.textContent).toContain('still said'));
+    expect(document.querySelector('.Toastify')?.textContent).not.toContain('late failure');
+    expect(document.querySelector('[data-testid="notice-log"]')?.textContent).not.toContain('late failure');
   });
 
   it('offers Undo on an undoable mutation and cancels it', async () => {

@@ -15,6 +15,7 @@ import { ErrorReply, MessageReply } from '../../schemas/common.js';
 import { createAccountsService } from '../../services/accounts.js';
 import { messageBody } from '../../errors.js';
 import { sendRcKey } from '../../plugins/sealing.js';
+import { ANONYMOUS_LIMITS } from '../../plugins/rate-limit.js';
 import type { SealedSession } from '../../sealing/check.js';
 import type { FastifyRequest } from 'fastify';
 
@@ -41,16 +42,16 @@ const accounts: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/login',
     {
-      config: { access: 'anonymous' },
+      config: { access: 'anonymous', rateLimit: ANONYMOUS_LIMITS.login },
       schema: {
         tags,
-        summary: 'Opens a session; the first cipher key comes in the rc-key header',
+        summary: 'Opens a session; the first cipher key comes in the rc-key header. A locked account (423) also needs the mailed otp',
         body: LoginBody,
-        response: { 200: LoginReply, 401: ErrorReply, 403: ErrorReply, 422: ErrorReply, 429: ErrorReply },
+        response: { 200: LoginReply, 401: ErrorReply, 403: ErrorReply, 422: ErrorReply, 423: ErrorReply, 429: ErrorReply },
       },
     },
     async (request, reply) => {
-      const result = await service.login(request.body.username, request.body.password, request.ip);
+      const result = await service.login(request.body.username, request.body.password, request.ip, request.body.otp);
       sendRcKey(reply, result.rcKey);
       return {
         user_id: result.userId,
@@ -66,12 +67,12 @@ const accounts: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/users',
     {
-      config: { access: 'anonymous' },
+      config: { access: 'anonymous', rateLimit: ANONYMOUS_LIMITS.register },
       schema: {
         tags,
-        summary: 'Self-registration; the account stays pending until an admin approves it',
+        summary: 'Self-registration; the account stays pending until an admin approves it. A taken e-mail answers as a new one',
         body: RegisterBody,
-        response: { 201: RegisterReply, 409: ErrorReply, 422: ErrorReply },
+        response: { 201: RegisterReply, 409: ErrorReply, 422: ErrorReply, 429: ErrorReply },
       },
     },
     async (request, reply) => {
@@ -83,12 +84,12 @@ const accounts: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/forgot-password',
     {
-      config: { access: 'anonymous' },
+      config: { access: 'anonymous', rateLimit: ANONYMOUS_LIMITS.forgotPassword },
       schema: {
         tags,
         summary: 'Mails a reset code to an active account; the same answer for any address',
         body: ForgotPasswordBody,
-        response: { 200: MessageReply, 422: ErrorReply },
+        response: { 200: MessageReply, 422: ErrorReply, 429: ErrorReply },
       },
     },
     async (request) => {
@@ -100,12 +101,12 @@ const accounts: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/reset-password',
     {
-      config: { access: 'anonymous' },
+      config: { access: 'anonymous', rateLimit: ANONYMOUS_LIMITS.resetPassword },
       schema: {
         tags,
         summary: 'Sets a new password with a mailed code; ends every session of the account',
         body: ResetPasswordBody,
-        response: { 200: MessageReply, 422: ErrorReply },
+        response: { 200: MessageReply, 422: ErrorReply, 429: ErrorReply },
       },
     },
     async (request) => {

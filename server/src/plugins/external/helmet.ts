@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import type { AppConfig } from '../../../../src/config/schema.js';
 
 /** A Vite-built SPA with antd: scripts from our origin only; inline styles because antd writes its CSS at run time. */
 export const APP_CSP_DIRECTIVES = {
@@ -19,12 +20,30 @@ export const APP_CSP_DIRECTIVES = {
 // helmet itself, built once. @fastify/helmet rebuilt the middleware, CSP parsing
 // included, on every request (0.07 ms each on this machine's sealed /me), for
 // per-route options and nonces that this app does not use.
+/**
+ * The origins of config/app.json's data providers on other origins: the page may call them.
+ * Read at start; a provider on a new origin takes a restart (README "Data providers").
+ */
+export function providerOrigins(config: Pick<AppConfig, 'dataProviders'>): string[] {
+  const origins = Object.values(config.dataProviders ?? {}).flatMap(({ apiBaseUrl }) => {
+    if (!/^https?:\/\//i.test(apiBaseUrl)) return [];
+    try {
+      return [new URL(apiBaseUrl).origin];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}
+
 export default fp(
   async (fastify) => {
-    const applySecurityHeaders = helmet({ contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES } });
+    const connectSrc = [...APP_CSP_DIRECTIVES.connectSrc, ...providerOrigins(await fastify.appConfig.current())];
+    const directives = { ...APP_CSP_DIRECTIVES, connectSrc };
+    const applySecurityHeaders = helmet({ contentSecurityPolicy: { useDefaults: false, directives } });
     fastify.addHook('onRequest', (request, reply, done) => {
       applySecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
     });
   },
-  { name: 'helmet' },
+  { name: 'helmet', dependencies: ['app-config'] },
 );

@@ -1,0 +1,39 @@
+import { useParsed, type CrudFilter, type CrudSort } from '@refinedev/core';
+import { useEffect } from 'react';
+
+interface TableState {
+  filters: CrudFilter[];
+  sorters: CrudSort[];
+  currentPage: number;
+  pageSize: number;
+  setFilters: (filters: CrudFilter[], behavior?: 'merge' | 'replace') => void;
+  setSorters: (sorters: CrudSort[]) => void;
+  setCurrentPage: (page: number) => void;
+  setPageSize: (size: number) => void;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+/** Filters without a value say nothing: the URL leaves them out. */
+const withValues = (filters: CrudFilter[] | undefined) =>
+  (filters ?? []).filter((filter) => !('value' in filter) || (filter.value !== undefined && filter.value !== '' && filter.value !== null));
+
+/**
+ * Refine's useTable reads the URL once, when the list mounts, and then only writes it.
+ * Back, forward or a link to the same list with other filters changes the URL under a
+ * mounted table: this takes the URL's page, order and filters into the table then.
+ * The table's own writes find the URL already equal to its state and change nothing.
+ */
+export function useFollowLocation(table: TableState): void {
+  const { params } = useParsed();
+  const urlFilters = params?.filters;
+  const urlSorters = params?.sorters;
+  const urlPage = params?.currentPage === undefined ? undefined : Number(params.currentPage);
+  const urlSize = params?.pageSize === undefined ? undefined : Number(params.pageSize);
+  useEffect(() => {
+    if (urlFilters !== undefined && !same(withValues(urlFilters), withValues(table.filters))) table.setFilters(urlFilters, 'replace');
+    if (urlSorters !== undefined && !same(urlSorters, table.sorters)) table.setSorters(urlSorters);
+    if (urlPage !== undefined && Number.isInteger(urlPage) && urlPage !== table.currentPage) table.setCurrentPage(urlPage);
+    if (urlSize !== undefined && Number.isInteger(urlSize) && urlSize !== table.pageSize) table.setPageSize(urlSize);
+    // Only a change of the URL is followed; the table's own changes reach the URL through Refine.
+  }, [JSON.stringify(urlFilters), JSON.stringify(urlSorters), urlPage, urlSize]);
+}

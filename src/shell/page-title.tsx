@@ -1,0 +1,39 @@
+import type { IResourceItem } from '@refinedev/core';
+import { DocumentTitleHandler } from '@refinedev/react-router';
+import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AREAS } from '../resources/areas';
+import type { AreaPageSpec } from '../resources/generate';
+import { titleOf } from './document-title';
+
+interface TitleInput {
+  resource?: IResourceItem;
+  action?: string;
+  pathname?: string;
+}
+
+/** The page part of a title behind the login: the resource and action, else the fixed pages and area menus. */
+export function privatePageTitle(t: TFunction, areaPages: readonly AreaPageSpec[], { resource, action, pathname = '' }: TitleInput): string | undefined {
+  const label = typeof resource?.meta?.label === 'string' ? resource.meta.label : undefined;
+  if (label && (action === 'list' || action === 'create')) return t(`titles.${action}`, { resource: label });
+  if (label && (action === 'edit' || action === 'show')) {
+    return t(`titles.${action}`, { resource: label, id: decodeURIComponent(pathname.split('/').pop() ?? '') });
+  }
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return t('titles.dashboard');
+  if (path === '/change-password') return t('titles.changePassword');
+  if (path === '/forbidden') return t('pages.forbidden.title');
+  const area = areaPages.find((page) => `/${page.path.replace(/^\/+/, '')}` === path);
+  const areaLabel = area ? AREAS.find((candidate) => candidate.value === area.area)?.labelKey : undefined;
+  if (areaLabel) return t(areaLabel);
+  return undefined;
+}
+
+/** Refine's title handler, worded by us and redone when the language changes. */
+export function PageTitle({ areaPages }: { areaPages: readonly AreaPageSpec[] }) {
+  const { t, i18n } = useTranslation();
+  const handler = useCallback((input: TitleInput) => titleOf(t, privatePageTitle(t, areaPages, input)), [t, areaPages]);
+  // Refine sets the title when the location changes; a new key redoes it for a new language.
+  return <DocumentTitleHandler key={i18n.language} handler={handler} />;
+}

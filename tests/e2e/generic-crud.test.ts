@@ -1,0 +1,410 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { canAccess } from '../../src/resources/access';
+import { resourceBasePath } from '../../src/resources/generate';
+import { RESOURCES } from '../../src/resources/registry';
+import type { FieldDefinition, ResourceAction, ResourceDefinition, Role } from '../../src/resources/types';
+import { withAreas } from '../fixtures/app-config';
+import { axeFindings } from './axe';
+import { keepScreenshot, logInAs, sessionStorageOf } from './browser';
+import { writeAppConfig } from './stack';
+import { browserSuite } from './suite';
+
+// One CRUD flow, run over every resource the generic pages serve: list, create, edit
+// (with a stale edit refused when the server keeps versions), show and delete through
+// the real server and Chromium, then each role's rights: the buttons a role may not
+// use are absent and the routes it may not open show the 403 view.
+
+/** Resources on the generic pages: an endpoint, fields, and no custom page of their own. */
+const GENERIC = RESOURCES.filter((definition) => definition.endpoint && definition.fields && !definition.page);
+
+const ACCOUNTS: Record<Role, string> = { 0: 'superadmin', 1: 'admin', 2: 'analyst' };
+
+let scratch: string;
+const suite = browserSuite(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'bo-generic-e2e-'));
+  // Every area on, so every generic resource is in the registry.
+  return { APP_CONFIG: writeAppConfig(scratch, (config) => withAreas(config, config.menu.map((entry) => entry.value))) };
+});
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+const poll = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
+const tag = Date.now().toString(36).slice(-6).toUpperCase();
+
+async function open(role: Role): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await suite.open(1500);
+  await logInAs(page, suite.stack.appUrl, ACCOUNTS[role]);
+  return { context, page };
+}
+
+const go = (page: Page, path: string) => page.goto(`${suite.stack.appUrl}#${path}`);
+const rows = (page: Page) => page.locator('[data-testid="generic-table"] tbody tr.ant-table-row');
+const genericCreate = (definition: ResourceDefinition) => definition.actions.includes('create') && !definition.actionPages?.create;
+
+/** A value every rule of the field accepts, unique to this run and resource. */
+function sampleValue(field: FieldDefinition, seed: string): string | undefined {
+  const fit = (value: string) => value.slice(0, field.maxLength ?? value.length);
+  const lower = seed.toLowerCase();
+  switch (field.rule) {
+    case 'isin':
+      return `XS${seed.padEnd(9, '7').slice(0, 9)}4`;
+    case 'mailDomain':
+      return fit(`crud${lower}.example`);
+    case 'companyEmail':
+      return fit(`ir@crud${lower}.example`);
+    case 'emailLetters':
+      return fit(`www.crud${lower}.example`);
+    case 'username':
+      return fit(`u${lower}`);
+    default:
+      break;
+  }
+  if (field.type === 'email') return fit(`crud@${lower}.example`);
+  if (field.type === 'integer' || field.type === 'number') return String(field.min ?? 1);
+  if (field.type === 'text' || field.type === 'textarea' || field.type === 'url') return fit(`Crud ${seed}`);
+  return undefined;
+}
+
+/** The text field the flow renames: the first required text column a plain name satisfies. */
+function nameField(definition: ResourceDefinition): FieldDefinition {
+  const field = definition.fields?.find(
+    (candidate) => candidate.type === 'text' && candidate.required && !candidate.readOnly && (!candidate.rule || candidate.rule === 'letters' || candidate.rule === 'notBlank'),
+  );
+  if (!field) throw new Error(`${definition.name} has no text field the flow can rename`);
+  return field;
+}
+
+async function fillForm(page: Page, definition: ResourceDefinition, seed: string): Promise<void> {
+  for (const field of definition.fields ?? []) {
+    if (field.readOnly || (field.views && !field.views.includes('form'))) continue;
+    if (field.type === 'select' || field.type === 'reference') {
+      await page.locator(`#${field.name}`).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      continue;
+    }
+    const value = sampleValue(field, seed);
+    if (value !== undefined) await page.locator(`#${field.name}`).fill(value);
+  }
+}
+
+/** Searches the list (its `q`) and waits for exactly the rows naming `text`. */
+async function search(page: Page, text: string): Promise<void> {
+  const input = page.locator('input[data-testid="generic-search"], [data-testid="generic-search"] input').first();
+  await input.fill(text);
+  await input.press('Enter');
+  await poll(() => page.url()).toContain('filters');
+}
+
+/** The id of the first row showing `text`, read from its edit or show button. */
+async function rowId(page: Page, text: string): Promise<string> {
+  const row = rows(page).filter({ hasText: text }).first();
+  await row.waitFor({ timeout: 15_000 });
+  const button = row.locator('[data-testid^="generic-edit-"], [data-testid^="generic-show-"]').first();
+  const testId = (await button.getAttribute('data-testid')) ?? '';
+  return testId.replace(/^generic-(edit|show)-/, '');
+}
+
+async function save(page: Page): Promise<void> {
+  await page.getByTestId('generic-save').click();
+}
+
+/** The stale edit: two sessions open one record; the second save is refused with the catalogue's words and a reload. */
+async function staleEdit(page: Page, definition: ResourceDefinition, id: string, field: FieldDefinition): Promise<void> {
+  const base = resourceBasePath(definition);
+  const other = await open(0);
+  try {
+    await go(page, `${base}/edit/${id}`);
+    await poll(() => page.locator(`#${field.name}`).inputValue()).not.toBe('');
+    await go(other.page, `${base}/edit/${id}`);
+    await poll(() => other.page.locator(`#${field.name}`).inputValue()).not.toBe('');
+    const theirs = `Crud ${tag} Theirs`.slice(0, field.maxLength);
+    await other.page.locator(`#${field.name}`).fill(theirs);
+    await save(other.page);
+    await other.page.waitForURL(new RegExp(`#${base}(\\?|$)`), { timeout: 15_000 });
+
+    await page.locator(`#${field.name}`).fill(`Crud ${tag} Mine`.slice(0, field.maxLength));
+    await save(page);
+    await poll(() => page.getByTestId('generic-stale').count()).toBe(1);
+    expect(await page.getByTestId('generic-stale').textContent()).toMatch(/changed/i);
+    // Nothing was overwritten: a reload shows the other session's value.
+    await page.getByTestId('generic-reload').click();
+    await poll(() => page.locator(`#${field.name}`).inputValue()).toBe(theirs);
+    await poll(() => page.getByTestId('generic-stale').count()).toBe(0);
+  } finally {
+    await other.context.close();
+  }
+}
+
+/** Does the server keep a version on this resource's records (optimistic concurrency)? */
+async function versioned(page: Page, definition: ResourceDefinition, id: string): Promise<boolean> {
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(`/${definition.endpoint}/${id}`) && response.ok());
+  await go(page, `${resourceBasePath(definition)}/show/${id}`);
+  const body = (await (await answer).json()) as Record<string, unknown> & { result?: Record<string, unknown> };
+  return typeof (body.result ?? body).version === 'number';
+}
+
+/** The flow, as the Super Admin (who may do everything the definition offers). */
+async function crudFlow(definition: ResourceDefinition): Promise<void> {
+  const { context, page } = await open(0);
+  const base = resourceBasePath(definition);
+  const field = nameField(definition);
+  const seed = `${tag}${GENERIC.indexOf(definition)}`;
+  try {
+    // List: server pages, the total, and page/sort/filter state in the URL.
+    await go(page, base);
+    await page.getByTestId('generic-list').waitFor();
+    await poll(() => rows(page).count()).toBeGreaterThan(0);
+
+    // Create (or, where create is a custom page, take the first record).
+    let name: string;
+    if (genericCreate(definition)) {
+      await page.getByTestId('generic-create').click();
+      await page.getByTestId('generic-form').waitFor();
+      await fillForm(page, definition, seed);
+      name = (await page.locator(`#${field.name}`).inputValue()).trim();
+      await save(page);
+      await page.waitForURL(new RegExp(`#${base}(\\?|$)`), { timeout: 15_000 });
+      await search(page, name);
+    } else {
+      name = (await rows(page).first().locator(`td:nth-child(${listIndex(definition, field) + 1})`).textContent()) ?? '';
+    }
+    const id = await rowId(page, name);
+
+    // Edit: the form opens with the record, and the list shows the change.
+    const renamed = `Crud ${seed} Edited`.slice(0, field.maxLength);
+    await rows(page).filter({ hasText: name }).first().getByTestId(`generic-edit-${id}`).click();
+    await page.getByTestId('generic-form').waitFor();
+    await poll(() => page.locator(`#${field.name}`).inputValue()).toBe(name);
+    await page.locator(`#${field.name}`).fill(renamed);
+    await save(page);
+    await page.waitForURL(new RegExp(`#${base}(\\?|$)`), { timeout: 15_000 });
+    await search(page, renamed);
+    await poll(() => rows(page).filter({ hasText: renamed }).count()).toBe(1);
+
+    // Stale edit: refused, said, reloadable (where the server keeps versions).
+    if (await versioned(page, definition, id)) await staleEdit(page, definition, id, field);
+    else console.warn(`${definition.name}: the server sends no version yet; the stale-edit check waits for it`);
+
+    // Show: every show field, the current value.
+    await go(page, `${base}/show/${id}`);
+    await page.getByTestId('generic-show-fields').waitFor();
+    await poll(() => page.getByTestId(`generic-show-${field.name}`).textContent()).toMatch(/^Crud /);
+
+    // Delete, confirmed, from the show page.
+    if (definition.actions.includes('delete')) {
+      await page.getByTestId('generic-show-delete').click();
+      await page.locator('.ant-popconfirm:visible .ant-btn-primary, .ant-popover:visible .ant-btn-primary').click();
+      await page.waitForURL(new RegExp(`#${base}(\\?|$)`), { timeout: 15_000 });
+      await go(page, `${base}/show/${id}`);
+      await poll(() => page.getByTestId('generic-show-error').count()).toBe(1);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+function listIndex(definition: ResourceDefinition, field: FieldDefinition): number {
+  const columns = (definition.fields ?? []).filter((candidate) => candidate.list && (!candidate.views || candidate.views.includes('list')));
+  return columns.indexOf(field);
+}
+
+/** What one role sees: buttons present exactly when it may act, routes refused with the 403 view when it may not. */
+async function rightsFlow(definition: ResourceDefinition, role: Role, id: string): Promise<Record<string, boolean>> {
+  const { context, page } = await open(role);
+  const may = (action: ResourceAction) => canAccess(role, { resource: definition.name, action });
+  const base = resourceBasePath(definition);
+  const seen: Record<string, boolean> = {};
+  try {
+    await go(page, base);
+    if (!may('list')) {
+      await page.getByTestId('forbidden').waitFor({ timeout: 15_000 });
+      seen.list = false;
+    } else {
+      await poll(() => rows(page).count()).toBeGreaterThan(0);
+      seen.list = true;
+      const first = rows(page).first();
+      const button = (action: string) =>
+        action === 'create' ? page.getByTestId('generic-create') : first.locator(`[data-testid^="generic-${action}-"]`);
+      // A button stays hidden until its access answer arrives: wait for the ones the role may use,
+      // then the others have had their answer too (the same provider answers them all at once).
+      const expected = expectedRights(definition, role);
+      const actions = Object.keys(expected).filter((action) => action !== 'list');
+      for (const action of actions.filter((candidate) => expected[candidate])) {
+        await button(action).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      }
+      for (const action of actions) seen[action] = (await button(action).count()) === 1;
+    }
+    for (const [action, path] of [
+      ['create', `${base}/create`],
+      ['edit', `${base}/edit/${id}`],
+      ['show', `${base}/show/${id}`],
+    ] as const) {
+      if (!definition.actions.includes(action) || may(action)) continue;
+      await go(page, path);
+      await page.getByTestId('forbidden').waitFor({ timeout: 15_000 });
+    }
+  } finally {
+    await context.close();
+  }
+  return seen;
+}
+
+/** What rightsFlow must see: the role rule, for the actions the page offers. */
+function expectedRights(definition: ResourceDefinition, role: Role): Record<string, boolean> {
+  const may = (action: ResourceAction) => canAccess(role, { resource: definition.name, action });
+  if (!may('list')) return { list: false };
+  const expected: Record<string, boolean> = { list: true };
+  if (genericCreate(definition)) expected.create = may('create');
+  for (const action of ['show', 'edit', 'delete'] as const) if (definition.actions.includes(action)) expected[action] = may(action);
+  return expected;
+}
+
+describe('the generic CRUD flow over every generic resource', () => {
+  it('covers the generic resources of the registry', () => {
+    expect(GENERIC.map((definition) => definition.name)).toEqual(expect.arrayContaining(['companies', 'enterprises']));
+  });
+
+  for (const definition of GENERIC) {
+    it(`${definition.name}: list, create, edit, show, delete`, async () => {
+      await crudFlow(definition);
+    });
+
+    it(`${definition.name}: each role's buttons and routes follow the role rule`, async () => {
+      // A record to aim the edit and show routes at.
+      const { context, page } = await open(0);
+      await go(page, resourceBasePath(definition));
+      await poll(() => rows(page).count()).toBeGreaterThan(0);
+      const id = ((await rows(page).first().getAttribute('data-row-key')) ?? '').trim();
+      await context.close();
+      expect(id).not.toBe('');
+      for (const role of [0, 1, 2] as const) {
+        expect({ role, ...(await rightsFlow(definition, role, id)) }).toEqual({ role, ...expectedRights(definition, role) });
+      }
+    });
+  }
+});
+
+describe('the generic list keeps its state in the URL', () => {
+  it('filters, sorts and pages on the server; a reload shows the same rows', async () => {
+    const { context, page } = await open(0);
+    try {
+      await go(page, '/admin/enterprise/enterprises');
+      await poll(() => rows(page).count()).toBeGreaterThan(1);
+      // Filter: Bank = Yes, from the column's filter panel.
+      await page.getByRole('columnheader', { name: 'Bank' }).getByRole('button').click();
+      await page.locator('#filter-isBank').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Yes' }).click();
+      await page.locator('[data-testid="generic-filter-isBank"] [data-testid="generic-filter-apply"]').click();
+      await poll(() => decodeURIComponent(page.url())).toContain('[field]=isBank');
+      await poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Demo Bank')]);
+      await page.reload();
+      await poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Demo Bank')]);
+      // A link to the same list with other filters moves the mounted table with the URL.
+      await go(page, '/admin/enterprise/enterprises?filters[0][field]=isBank&filters[0][operator]=eq&filters[0][value]=false');
+      await poll(async () => (await rows(page).allTextContents()).join('|')).toMatch(/^(?!.*Demo Bank).*Demo Enterprise/);
+
+      // Sort and page: companies has hundreds of rows.
+      await go(page, '/news-management/news/companies');
+      await poll(() => page.locator('.ant-pagination-total-text').textContent()).toMatch(/\d+ records/);
+      await page.getByRole('columnheader', { name: 'Name', exact: true }).click();
+      await page.getByRole('columnheader', { name: 'Name', exact: true }).click();
+      await poll(() => decodeURIComponent(page.url())).toContain('sorters[0][order]=desc');
+      const firstDesc = await rows(page).first().locator('td:nth-child(2)').textContent();
+      await page.locator('.ant-pagination-item-2').click();
+      await poll(() => page.url()).toContain('currentPage=2');
+      await page.reload();
+      await poll(() => page.locator('.ant-pagination-item-active').textContent()).toBe('2');
+      expect(await rows(page).first().locator('td:nth-child(2)').textContent()).not.toBe(firstDesc);
+      await keepScreenshot(page, 'generic-list-page-2');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the companies list is kept (companyListData) and brought back when the user returns without a query', async () => {
+    const { context, page } = await open(2);
+    try {
+      await go(page, '/news-management/news/companies');
+      await poll(() => rows(page).count()).toBeGreaterThan(1);
+      await search(page, 'Bharat');
+      const onlyBharat = async () => {
+        const texts = await rows(page).allTextContents();
+        return texts.length > 0 && texts.every((text) => text.includes('Bharat'));
+      };
+      await poll(onlyBharat).toBe(true);
+      const kept = async () => (JSON.parse((await sessionStorageOf(page))['companyListData'] ?? '{}') as { search?: string }).search ?? '';
+      await poll(async () => decodeURIComponent(await kept())).toContain('[value]=Bharat');
+
+      await go(page, '/');
+      await page.getByTestId('generic-list').waitFor({ state: 'detached' });
+      await go(page, '/news-management/news/companies');
+      await poll(() => decodeURIComponent(page.url())).toContain('[value]=Bharat');
+      await poll(onlyBharat).toBe(true);
+      await poll(() => page.locator('input[data-testid="generic-search"], [data-testid="generic-search"] input').first().inputValue()).toBe('Bharat');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a form refuses what the definition refuses, in the reader\'s words, and shows the server\'s field reasons', async () => {
+    const { context, page } = await open(0);
+    try {
+      await go(page, '/admin/enterprise/enterprises/create');
+      await page.getByTestId('generic-form').waitFor();
+      await page.locator('#name').fill('Demo Bank');
+      await page.locator('#mailDomain').fill('Not A Domain');
+      await save(page);
+      await poll(() => page.locator('.ant-form-item-explain-error').allTextContents()).toEqual([
+        'Mail domain must be a lowercase domain such as bank.example.',
+      ]);
+      // The name is taken: only the server knows, and its reason lands on the field.
+      await page.locator('#mailDomain').fill(`crud${tag.toLowerCase()}.example`);
+      await save(page);
+      const nameItem = page.locator('.ant-form-item', { has: page.locator('#name') });
+      await poll(() => nameItem.locator('.ant-form-item-explain-error').textContent()).toMatch(/taken/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the generic pages in every look', () => {
+  it('axe finds nothing serious or critical on a generic list, form and show page; screenshots in en, es, RTL and dark', async () => {
+    const { context, page } = await open(0);
+    const findings: Record<string, string[]> = {};
+    const looks: Record<string, Record<string, string>> = {
+      en: { language: 'en', direction: 'ltr', themeMode: 'light' },
+      es: { language: 'es', direction: 'ltr', themeMode: 'light' },
+      rtl: { language: 'en', direction: 'rtl', themeMode: 'light' },
+      dark: { language: 'en', direction: 'ltr', themeMode: 'dark' },
+    };
+    const views: [string, string, string][] = [
+      ['list', '/admin/enterprise/enterprises', '[data-testid="generic-table"] tbody tr.ant-table-row'],
+      ['form', '/admin/enterprise/enterprises/edit/1', '#name'],
+      ['show', '/admin/enterprise/enterprises/show/1', '[data-testid="generic-show-fields"]'],
+    ];
+    try {
+      for (const [look, storage] of Object.entries(looks)) {
+        await page.evaluate((entries) => {
+          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+        }, storage);
+        for (const [view, path, ready] of views) {
+          await go(page, path);
+          await page.reload();
+          await page.locator(ready).first().waitFor({ timeout: 20_000 });
+          if (view === 'form') await poll(() => page.locator('#name').inputValue()).not.toBe('');
+          findings[`${view} ${look}`] = await axeFindings(page);
+          await keepScreenshot(page, `generic-${view}-${look}`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    expect(findings).toEqual(Object.fromEntries(Object.keys(findings).map((key) => [key, []])));
+  });
+});
