@@ -35,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The servers run in this process: as for the server project.
+          server: { deps: { inline: ['@fastify/autoload'] } },
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,

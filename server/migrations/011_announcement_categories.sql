@@ -12,3 +12,9 @@ CREATE TABLE announcement_categories (
 -- Case-insensitive: "Events" and "events" are one category (a clash answers 409).
 CREATE UNIQUE INDEX announcement_categories_name_key ON announcement_categories (lower(name));
 CREATE TRIGGER announcement_categories_touch BEFORE UPDATE ON announcement_categories FOR EACH ROW EXECUTE FUNCTION touch_row();
+
+-- A starting taxonomy an Admin renames, extends or deletes.
+INSERT INTO announcement_categories (name, description) VALUES
+  ('General', 'Announcements for everyone'),
+  ('Maintenance', 'Planned downtime and changes to the service'),
+  ('Events', 'Meetings, webinars and releases');
