@@ -22,6 +22,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // Transformed like the app's code, so its import() of a module folder's index.ts
+          // goes through vitest's loader (node's own does not read TypeScript).
+          server: { deps: { inline: ['@fastify/autoload'] } },
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -32,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The servers run in this process: as for the server project.
+          server: { deps: { inline: ['@fastify/autoload'] } },
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -7,6 +7,7 @@ import type { CompanyValues } from '../src/resources/company-rules';
 import { sealWithNode } from '../server/src/sealing/open';
 import { multipart, newsConfigFile, uploadFile } from './news-list';
 import { ms, percentile } from './stats';
+import { createCompaniesRepository } from '../server/src/modules/companies/repository';
 
 // The server as `npm run serve` starts it (its own process, demo data on): resident memory once
 // idle after a first start and after a restart, then a 50 000-row company upload over HTTP while
@@ -212,7 +213,7 @@ async function benchWrite(databaseUrl?: string): Promise<void> {
     for (const [what, variant] of [['insert', 'A'], ['update', 'B'], ['unchanged', 'B']] as const) {
       const values = Array.from({ length: UPLOAD_ROWS }, (_, index) => companyValues(index, variant, 'BW'));
       const started = performance.now();
-      const counts = await app.db.transaction((tx) => app.companiesRepository.importMany(tx, actor, values));
+      const counts = await app.db.transaction((tx) => createCompaniesRepository(app.db).importMany(tx, actor, values));
       figures.push(`${what} ${ms(performance.now() - started)} (${counts.inserted}/${counts.updated})`);
     }
     console.log(`write only (importMany, one transaction)  ${figures.join('   ')}  (inserted/updated; target <= 1 s on PostgreSQL)`);

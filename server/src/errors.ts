@@ -56,6 +56,12 @@ export class HttpError extends Error {
   }
 }
 
+/** The value, or a 404 with the catalogue's sentence: every "no such record" goes through here. */
+export function orNotFound<T>(value: T | undefined | null, code: ServerMessageCode = 'notFound'): T {
+  if (value === undefined || value === null) throw new HttpError(404, code);
+  return value;
+}
+
 /** The body of an answer that carries only a catalogue message (successes, and errors sent without throwing). */
 export function messageBody(code: ServerMessageCode, params?: MessageParams): { message: string; code: ServerMessageCode; params?: MessageParams } {
   return { message: serverMessage(code, params), code, ...(params ? { params } : {}) };

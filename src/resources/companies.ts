@@ -19,7 +19,15 @@ export const companies: ResourceDefinition = {
   idField: 'companyId',
   actionPages: { create: 'company-upload' },
   headerActions: ['company-upload', 'company-template'],
-  storage: { table: 'companies', search: ['compName', 'ticker', 'isin'], defaultSort: 'compName:asc' },
+  storage: {
+    table: 'companies',
+    search: ['compName', 'ticker', 'isin'],
+    defaultSort: 'compName:asc',
+    auditEntity: 'company',
+    // API.md's news module answers one company as {result}; SPEC.md section 5's sentence for bad input.
+    envelope: 'result',
+    messages: { notFound: 'companyNotFound', invalid: 'companyInvalid' },
+  },
   fields: [
     { name: 'companyId', type: 'integer', labelKey: 'news.companyFields.companyId', readOnly: true, column: 'company_id', list: { sortable: true, width: 110 } },
     { name: 'compName', type: 'text', labelKey: 'news.companyFields.compName', required: true, maxLength: max('compName'), rule: 'letters', list: { sortable: true, filter: 'text' } },

@@ -11,7 +11,14 @@ export const enterprises: ResourceDefinition = {
   minRole: 0,
   actions: ['list', 'show', 'create', 'edit'],
   endpoint: 'be-api-management/admin/enterprises',
-  storage: { table: 'enterprises', readFrom: 'enterprises_read', search: ['name', 'mailDomain'], defaultSort: 'name:asc' },
+  storage: {
+    table: 'enterprises',
+    readFrom: 'enterprises_read',
+    search: ['name', 'mailDomain'],
+    defaultSort: 'name:asc',
+    auditEntity: 'enterprise',
+    messages: { taken: 'enterpriseTaken' },
+  },
   fields: [
     { name: 'id', type: 'integer', labelKey: 'generic.id', readOnly: true, views: ['show'] },
     {
@@ -37,5 +44,6 @@ export const enterprises: ResourceDefinition = {
     { name: 'isActive', type: 'boolean', labelKey: 'admin.enterprises.fields.isActive', default: true, list: { sortable: true, filter: 'boolean', width: 120 } },
     { name: 'userCount', type: 'integer', labelKey: 'admin.enterprises.fields.userCount', readOnly: true, list: { sortable: true, width: 120 } },
     { name: 'updatedAt', type: 'datetime', labelKey: 'admin.enterprises.fields.updatedAt', readOnly: true, list: { sortable: true } },
+    { name: 'createdAt', type: 'datetime', labelKey: 'admin.enterprises.fields.createdAt', readOnly: true, views: ['show'] },
   ],
 };

@@ -3,6 +3,7 @@ import type { ResourceDefinition } from './types';
 import { kycUpload } from './kyc-upload';
 import { kycDocuments } from './kyc-documents';
 import { announcements } from './announcements';
+import { announcementCategories } from './announcement-categories';
 import { newsFeeds } from './news-feeds';
 import { companies } from './companies';
 import { videos } from './videos';
@@ -20,6 +21,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   kycUpload,
   kycDocuments,
   announcements,
+  announcementCategories,
   newsFeeds,
   companies,
   videos,

@@ -45,6 +45,9 @@ export const SERVER_MESSAGES = {
   notDisabled: 'Only a disabled user can be enabled.',
   notActive: 'Only an active user can be sent a password reset code.',
   enterpriseTaken: 'An enterprise with this name already exists.',
+  recordTaken: 'Another record already has this value.',
+  recordInUse: 'This record is still used elsewhere, so it cannot be deleted.',
+  staleEdit: 'Someone else changed this record while you were editing it. Reload it to see their changes, then edit again.',
   // SPEC.md section 5, word for word.
   companyInvalid: "The company could not be updated. Please ensure alphanumeric characters only. For email addresses, '@','.' only.",
   companyNotFound: 'Company not found.',

@@ -4,6 +4,7 @@
 // the menu entry all come from it (see README "Adding a resource").
 
 import type { FieldRuleName } from './field-rules';
+import type { ServerMessageCode } from './server-messages';
 
 /** 0 Super Admin, 1 Admin, 2 User: a lower number is more powerful. */
 export type Role = 0 | 1 | 2;
@@ -86,6 +87,12 @@ export interface StorageDefinition {
   search?: readonly string[];
   /** `field:asc|desc`; the id breaks ties. */
   defaultSort?: string;
+  /** The audit log's `entity` for its records; the resource name by default. */
+  auditEntity?: string;
+  /** Legacy answers (API.md's news module) wrap one record as `{result: record}`; bare by default. */
+  envelope?: 'result';
+  /** Catalogue sentences this resource answers with instead of `notFound`, `validation` and `recordTaken`. */
+  messages?: { notFound?: ServerMessageCode; invalid?: ServerMessageCode; taken?: ServerMessageCode };
 }
 
 export interface AreaDefinition {

@@ -4,31 +4,34 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import { copyText } from './copy-text.js';
 import type { Db, Queryable } from './types.js';
 
 // PGlite's query() crosses into WebAssembly six times (parse, describe, bind, describe,
-// execute, sync) and plans the statement every time; that alone cost more than the
-// RSA decryption of a sealed request. A statement prepared once per database and run
-// with EXECUTE is one crossing and no planning, so parameterised queries take that path.
+// execute, sync) and plans the statement every time; that alone cost more than the RSA
+// decryption of a sealed request. Here a statement is parsed once per database under a
+// name (the server learns its parameter types), and each call sends Bind, Describe,
+// Execute and Sync in one message: one crossing, no planning, and the values travel as
+// bound parameters, serialised by their type as PGlite's own query() does (arrays too).
+// Nothing here ever writes a value into SQL text.
 
-/** A SQL literal of unknown type, coerced to the parameter's type as a bound value would be. */
-export function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'string') {
-    // standard_conforming_strings is on: doubling quotes is the whole escaping.
-    if (value.includes('\0')) throw new RangeError('a SQL parameter cannot contain a NUL character');
-    return `'${value.replaceAll("'", "''")}'`;
+/** Named statements kept per database; the least recently used beyond this are closed. */
+export const MAX_PREPARED = 500;
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
   }
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
-    return `'${value}'`;
-  }
-  if (typeof value === 'bigint' || typeof value === 'boolean') return `'${value}'`;
-  if (value instanceof Date) return `'${value.toISOString()}'`;
-  if (value instanceof Uint8Array) return `'\\x${Buffer.from(value).toString('hex')}'`;
-  return literal(JSON.stringify(value));
+  return whole;
 }
 
 // initdb's default of 128 MB is all touched at start in WebAssembly memory (idle RSS ~1 GB
@@ -53,37 +56,64 @@ async function createDataDir(dataDir: string): Promise<void> {
 export async function openPglite(dataDir: string): Promise<Db> {
   if (!dataDir.startsWith('memory://')) await createDataDir(dataDir);
   const pglite = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
-  // Prepared statements belong to the database session, not to a transaction: a rollback keeps them.
-  const statements = new Map<string, { name: string; ready: boolean }>();
+  const { serialize } = protocol;
+  // Named statements belong to the database session, not to a transaction: a rollback keeps them.
+  // Map order is use order: a hit moves to the end, the first is the least recently used.
+  const statements = new Map<string, Prepared>();
   let counter = 0;
 
-  /** The prepared name, once PREPARE has completed; null while it has not (then run the plain query). */
-  async function preparedName(sql: string, inTransaction: boolean): Promise<string | null> {
+  /** Runs protocol messages; a database error is thrown once Sync has ended the exchange. */
+  const exchange = (...messages: Uint8Array[]) => pglite.execProtocolStream(concat(messages), { syncToFs: false });
+
+  async function prepared(sql: string): Promise<Prepared> {
     const known = statements.get(sql);
-    if (known) return known.ready ? known.name : null;
-    // Never from inside a transaction: PGlite would queue the PREPARE behind the transaction's own lock.
-    if (inTransaction) return null;
-    counter += 1;
-    const statement = { name: `bo_${counter}`, ready: false };
-    statements.set(sql, statement);
-    try {
-      await pglite.exec(`PREPARE ${statement.name} AS ${sql}`);
-      statement.ready = true;
-      return statement.name;
-    } catch {
-      // Not preparable, or not valid: the plain query says why.
+    if (known) {
       statements.delete(sql);
-      return null;
+      statements.set(sql, known);
+      return known;
     }
+    counter += 1;
+    const name = `bo_${counter}`;
+    const described = await exchange(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    statements.set(sql, statement);
+    if (statements.size > MAX_PREPARED) {
+      const [oldestSql, oldest] = statements.entries().next().value as [string, Prepared];
+      statements.delete(oldestSql);
+      await exchange(serialize.close({ type: 'S', name: oldest.name }), serialize.sync());
+    }
+    return statement;
+  }
+
+  /** As PGlite's query() serialises a parameter: by the type the server inferred for it. */
+  function serialized(value: unknown, type: number | undefined): string | null {
+    if (value === null || value === undefined) return null;
+    const serializer = type === undefined ? undefined : pglite.serializers[type];
+    return serializer ? serializer(value) : String(value);
+  }
+
+  async function runPrepared<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    const statement = await prepared(sql);
+    const values = params.map((value, index) => serialized(value, statement.paramTypes[index]));
+    const replies = await exchange(
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    return (parse.parseResults(replies, pglite.parsers)[0]?.rows ?? []) as T[];
   }
 
   function wrap(target: PGlite | Transaction, inTransaction: boolean): Queryable {
     return {
       async query<T>(sql: string, params: readonly unknown[] = []) {
-        const name = params.length > 0 ? await preparedName(sql, inTransaction) : null;
-        if (!name) return { rows: (await target.query<T>(sql, params as unknown[])).rows };
-        const [result] = await target.exec(`EXECUTE ${name}(${params.map(literal).join(', ')})`);
-        return { rows: (result?.rows ?? []) as T[] };
+        if (params.length === 0) return { rows: (await target.query<T>(sql)).rows };
+        // The locks PGlite's own query() takes: inside a transaction only the query lock
+        // (the transaction holds its own); outside, wait for any transaction to end first.
+        const run = () => pglite._runExclusiveQuery(() => runPrepared<T>(sql, params));
+        const rows = inTransaction ? await run() : await pglite._runExclusiveTransaction(run);
+        if (!inTransaction) await pglite.syncToFs();
+        return { rows };
       },
       async exec(sql: string) {
         await target.exec(sql);

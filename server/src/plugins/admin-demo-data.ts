@@ -9,13 +9,15 @@ export default fp(
   async (fastify) => {
     if (!fastify.env.DEMO_DATA) return;
     const { mailDomain } = (await fastify.appConfig.current()).defaults;
-    const enterprises = fastify.enterprisesRepository;
-    await enterprises.insertIfAbsent({ name: 'Demo Bank', mailDomain: 'bank.example', isBank: true, isActive: true });
-    await enterprises.insertIfAbsent({ name: 'Demo Enterprise', mailDomain, isBank: false, isActive: true });
+    // Demo rows, not an admin's change: written directly and not audited.
+    const insertIfAbsent = (name: string, domain: string, isBank: boolean) =>
+      fastify.db.query('INSERT INTO enterprises (name, mail_domain, is_bank) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [name, domain, isBank]);
+    await insertIfAbsent('Demo Bank', 'bank.example', true);
+    await insertIfAbsent('Demo Enterprise', mailDomain, false);
     await fastify.db.query(
       `UPDATE users SET enterprise_id = (SELECT id FROM enterprises WHERE lower(name) = lower('Demo Enterprise'))
         WHERE username IN ('admin', 'analyst') AND enterprise_id IS NULL`,
     );
   },
-  { name: 'admin-demo-data', dependencies: ['bootstrap', 'enterprises-repository', 'app-config'] },
+  { name: 'admin-demo-data', dependencies: ['bootstrap', 'app-config'] },
 );

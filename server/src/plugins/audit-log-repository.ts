@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../services/admin-lists.js';
+import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../services/paging.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,15 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FieldReason } from '../../../src/resources/server-messages.js';
+import type { FieldReason, ServerMessageCode } from '../../../src/resources/server-messages.js';
 import { HttpError, messageBody } from '../errors.js';
 import { ruleOfDescription } from '../schemas/common.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The sentence of this route's 422 for invalid input; `validation` by default. */
+    validationCode?: ServerMessageCode;
+  }
+}
 
 interface ValidatorParams {
   missingProperty?: string;
@@ -66,7 +73,8 @@ export default fp(
     fastify.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if ('validation' in error && error.validation) {
         const reasons = fieldReasons(error.validation, error.validationContext);
-        return reply.code(422).send(new HttpError(422, 'validation', reasons).toJSON());
+        const code = request.routeOptions.config?.validationCode ?? 'validation';
+        return reply.code(422).send(new HttpError(422, code, reasons).toJSON());
       }
       const status = error.statusCode ?? 500;
       if (error instanceof HttpError && status < 500) {

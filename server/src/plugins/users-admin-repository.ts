@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import type { Role } from '../../../src/resources/types.js';
 import type { UserStatus } from '../../../src/resources/user-rules.js';
-import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../services/admin-lists.js';
+import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../services/paging.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -12,7 +12,6 @@ export const NEWS_TABLES = ['news_feed', 'news_wire'] as const;
 
 /** The fields the news list sorts by, each backed by an index (see migration 003). */
 export const NEWS_SORT_FIELDS = ['publishedAt', 'updatedAt', 'newsStatus', 'companyName', 'newsItemId'] as const;
-export const COMPANY_SORT_FIELDS = ['compName', 'companyId', 'isin', 'ticker', 'exchange', 'sector', 'isActive'] as const;
 
 const sortPattern = (fields: readonly string[]) => `^(${fields.join('|')}):(asc|desc)(,(${fields.join('|')}):(asc|desc)){0,2}$`;
 
@@ -80,76 +79,3 @@ export const ChangeStatusBody = Type.Object(
 export const ChangeStatusReply = Type.Object({ result: Type.Object({ updated: Type.Integer() }) });
 
 export const NewsRefs = Type.Array(NewsRef, { minItems: 1, maxItems: MAX_ITEMS_PER_CALL });
-
-// Companies.
-
-// The company rule itself (which characters, how long) is src/resources/company-rules.ts,
-// shared with the client.
-
-export const Company = Type.Object({
-  companyId: Id,
-  compName: Type.String(),
-  isin: Type.String(),
-  ticker: Type.String(),
-  exchange: Type.String(),
-  sector: Type.String(),
-  website: Type.String(),
-  email: Type.String(),
-  phone: Type.String(),
-  address: Type.String(),
-  isActive: Type.Boolean(),
-});
-
-export const CompanyParams = Type.Object({ companyId: Id }, { additionalProperties: false });
-
-/** Loose on purpose: the company rule is checked by the service, which names every bad field. */
-export const UpdateCompanyBody = Type.Object({
-  companyId: IdOrNumber,
-  compName: Type.Optional(Type.String({ maxLength: 1000 })),
-  isin: Type.Optional(Type.String({ maxLength: 1000 })),
-  ticker: Type.Optional(Type.String({ maxLength: 1000 })),
-  exchange: Type.Optional(Type.String({ maxLength: 1000 })),
-  sector: Type.Optional(Type.String({ maxLength: 1000 })),
-  website: Type.Optional(Type.String({ maxLength: 1000 })),
-  email: Type.Optional(Type.String({ maxLength: 1000 })),
-  phone: Type.Optional(Type.String({ maxLength: 1000 })),
-  address: Type.Optional(Type.String({ maxLength: 1000 })),
-  isActive: Type.Optional(Type.Boolean()),
-});
-
-export const CompanyListQuery = Type.Object(
-  {
-    page: Type.Optional(Page),
-    pageSize: Type.Optional(PageSize),
-    sort: Type.Optional(Type.String({ pattern: sortPattern(COMPANY_SORT_FIELDS), description: rule('sort', { fields: COMPANY_SORT_FIELDS.join(', ') }) })),
-    q: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  { additionalProperties: false },
-);
-
-export const SearchCompanyQuery = Type.Object(
-  { compName: Type.String({ minLength: 1, maxLength: 200 }) },
-  { additionalProperties: false },
-);
-export const SearchCompanyReply = Type.Array(Type.Object({ companyId: Id, compName: Type.String() }));
-
-const Params = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
-
-export const UploadErrorReply = Type.Object({
-  message: Type.String(),
-  code: Type.Optional(Type.String()),
-  params: Type.Optional(Params),
-  /** Why the whole file was refused, as a code the client words (news.upload.failed.*). */
-  reason: Type.Optional(Type.String()),
-  // Rows of the sheet for a bad file; `{field: reason}` for a bad form (no file, say).
-  errors: Type.Optional(
-    Type.Union([
-      Type.Array(
-        Type.Object({ row: Type.Integer(), field: Type.String(), reason: Type.String(), code: Type.String(), params: Type.Optional(Params) }),
-      ),
-      Type.Record(Type.String(), Type.String()),
-    ]),
-  ),
-  reasons: Type.Optional(Type.Record(Type.String(), Type.Object({ code: Type.String(), params: Type.Optional(Params) }))),
-});
-export const UploadReply = Type.Object({ result: Type.Object({ inserted: Type.Integer(), updated: Type.Integer() }) });

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
-import { HttpError } from '../errors.js';
+import { HttpError, orNotFound } from '../errors.js';
 import type { AdminUser, UserChange } from '../plugins/users-admin-repository.js';
 import type { SealedSession } from '../sealing/check.js';
 import type { Role } from '../../../src/resources/types.js';
-import { checkUserChange, emailAllowedFor, type UserRuleRefusal, type UserState, type UserStatus } from '../../../src/resources/user-rules.js';
+import { checkUserChange, emailAllowedFor, type MailDomainOwner, type UserRuleRefusal, type UserState, type UserStatus } from '../../../src/resources/user-rules.js';
 import { createAccountsService } from './accounts.js';
-import { isUniqueViolation } from './admin-lists.js';
+import { isUniqueViolation } from './paging.js';
 import { recordAudit, type AuditActor } from './audit.js';
 import { hashPassword } from './passwords.js';
 
@@ -35,8 +35,9 @@ function refusal(refused: UserRuleRefusal): HttpError {
  * the audit log, so a refused request writes nothing and an accepted one is always recorded.
  */
 export function createUsersAdminService(fastify: FastifyInstance) {
-  const { db, usersAdminRepository: users, enterprisesRepository: enterprises, sessionsRepository: sessions } = fastify;
+  const { db, usersAdminRepository: users, sessionsRepository: sessions } = fastify;
   const accounts = createAccountsService(fastify);
+  const enterprises = fastify.crud('enterprises').repository;
 
   /** `activeSuperAdmins` as counted by withUser; only a change of a live Super Admin needs it. */
   function check(actor: Actor, id: string | null, before: UserState | null, after: UserState, activeSuperAdmins = Number.POSITIVE_INFINITY): void {
@@ -46,7 +47,7 @@ export function createUsersAdminService(fastify: FastifyInstance) {
 
   async function checkEnterprise(tx: Queryable, enterpriseId: string | null, email: string, unchangedId: string | null): Promise<void> {
     if (enterpriseId === null) return;
-    const enterprise = await enterprises.findById(enterpriseId, tx);
+    const enterprise = (await enterprises.find(tx, enterpriseId)) as (MailDomainOwner & { isActive: boolean }) | undefined;
     // A user may stay in an enterprise disabled since; nobody new joins one.
     if (!enterprise || (!enterprise.isActive && enterpriseId !== unchangedId)) {
       throw new HttpError(422, 'noEnterprise', { enterpriseId: 'enterpriseUnavailable' });
@@ -75,8 +76,7 @@ export function createUsersAdminService(fastify: FastifyInstance) {
       return await db.transaction(async (tx) => {
         const seen = await users.findById(id, tx);
         const activeSuperAdmins = seen?.role === 0 ? await users.lockActiveSuperAdmins(tx) : Number.POSITIVE_INFINITY;
-        const user = await users.lock(id, tx);
-        if (!user) throw new HttpError(404, 'notFound');
+        const user = orNotFound(await users.lock(id, tx));
         return fn(tx, user, user.role === 0 && seen?.role !== 0 ? await users.lockActiveSuperAdmins(tx) : activeSuperAdmins);
       });
     } catch (error) {

@@ -56,7 +56,7 @@ export async function createEnterprise(
   app: FastifyInstance,
   superAdmin: Session,
   input: Partial<{ name: string; mailDomain: string; isBank: boolean; isActive: boolean }> = {},
-): Promise<{ id: string; name: string; mailDomain: string; isBank: boolean }> {
+): Promise<{ id: string; name: string; mailDomain: string; isBank: boolean; version: number }> {
   const name = input.name ?? `Ent ${uniqueName('e')}`;
   const response = await call(app, superAdmin, 'POST', '/enterprises', {
     name,

@@ -15,12 +15,18 @@ describeEachDatabase('admin: enterprises', (suite) => {
     expect(list.json()).toEqual([expect.objectContaining({ id: created.id })]);
     expect((await call(app, superAdmin, 'GET', '/enterprises?isBank=true&pageSize=200')).json<{ isBank: boolean }[]>().every((e) => e.isBank)).toBe(true);
 
-    const edited = await call(app, superAdmin, 'PUT', `/enterprises/${created.id}`, { name, mailDomain: 'second.example', isBank: true });
+    expect(created.version).toBe(1);
+    const edited = await call(app, superAdmin, 'PUT', `/enterprises/${created.id}`, { name, mailDomain: 'second.example', isBank: true, version: 1 });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ mailDomain: 'second.example', isActive: true });
+    expect(edited.json()).toMatchObject({ mailDomain: 'second.example', isActive: true, version: 2 });
+    // An edit based on version 1 comes too late now: refused, nothing written.
+    const stale = await call(app, superAdmin, 'PUT', `/enterprises/${created.id}`, { name, mailDomain: 'third.example', isBank: true, version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'staleEdit', message: expect.stringContaining('Someone else changed this record') });
     expect((await call(app, superAdmin, 'GET', `/enterprises/${created.id}`)).json().mailDomain).toBe('second.example');
 
-    expect((await call(app, superAdmin, 'POST', `/enterprises/${created.id}/disable`)).json().isActive).toBe(false);
+    const disabled = await call(app, superAdmin, 'POST', `/enterprises/${created.id}/disable`);
+    expect(disabled.json(), disabled.body).toMatchObject({ isActive: false });
     expect((await call(app, superAdmin, 'POST', `/enterprises/${created.id}/enable`)).json().isActive).toBe(true);
 
     const audit = await suite.sql<{ actor_username: string; action: string; before: { mailDomain: string } | null; after: { mailDomain: string; isActive: boolean } }>(
@@ -48,7 +54,7 @@ describeEachDatabase('admin: enterprises', (suite) => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ message: 'An enterprise with this name already exists.', errors: { name: 'is already taken' } });
     const other = await createEnterprise(app, superAdmin);
-    const renamed = await call(app, superAdmin, 'PUT', `/enterprises/${other.id}`, { name: existing.name, mailDomain: other.mailDomain, isBank: false });
+    const renamed = await call(app, superAdmin, 'PUT', `/enterprises/${other.id}`, { name: existing.name, mailDomain: other.mailDomain, isBank: false, version: 1 });
     expect(renamed.statusCode).toBe(409);
 
     const invalid = await call(app, superAdmin, 'POST', '/enterprises', { name: ' ', mailDomain: 'Not A Domain', isBank: 'yes' });

@@ -77,6 +77,7 @@ describeEachDatabase('companies', (suite) => {
         phone: '',
         address: '',
         isActive: true,
+        version: 1,
       },
     });
     expect((await get(app, analyst, `/companies/${companyId}`)).json()).toEqual(response.json());
@@ -135,6 +136,14 @@ describeEachDatabase('companies', (suite) => {
     expect(clash.statusCode).toBe(422);
     expect(clash.json().errors).toEqual({ isin: 'is used by another company' });
     expect((await post(app, admin, '/update-company', { companyId: '999999999', compName: 'X' })).statusCode).toBe(404);
+
+    // The record carries its version; an edit based on an older one is refused, not applied.
+    expect(response.json().result.version).toBe(2);
+    const stale = await post(app, admin, '/update-company', { companyId, compName: 'Stale Edit', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'staleEdit' });
+    const current = await post(app, admin, '/update-company', { companyId, compName: 'Fresh Edit', version: 2 });
+    expect(current.json().result).toMatchObject({ compName: 'Fresh Edit', version: 3 });
   });
 
   it('serves the upload template: the header row only, behind x-api-key', async () => {
@@ -182,6 +191,10 @@ describeEachDatabase('companies', (suite) => {
     expect(audits).toHaveLength(3);
     expect(audits.every((audit) => audit.actor_username === 'admin')).toBe(true);
     expect(audits.find((audit) => audit.entity_id === existingId)?.before).toMatchObject({ compName: 'Known Co' });
+
+    // An import is an edit too: the updated company's version moves on, a stale form cannot overwrite it.
+    const [known] = await suite.sql<{ version: number }>('SELECT version FROM companies WHERE company_id = $1', [existingId]);
+    expect(known?.version).toBe(2);
 
     // The same file again changes nothing.
     expect((await upload(callers, file)).json()).toEqual({ result: { inserted: 0, updated: 0 } });

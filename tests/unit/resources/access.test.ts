@@ -7,7 +7,8 @@ const ACTIONS: ResourceAction[] = ['list', 'show', 'create', 'edit', 'delete'];
 const ROLES: Role[] = [0, 1, 2];
 
 // The least powerful role allowed per seed resource, written out by hand so a
-// change to a resource file shows up here as a deliberate diff.
+// change to a seed resource's file shows up here as a deliberate diff. Resources added
+// since need no line here (README "Adding a resource"): docs/role-matrix.md pins theirs.
 const LIST_MIN_ROLE: Record<string, Role> = {
   'kyc-upload': 2,
   'kyc-documents': 2,
@@ -27,8 +28,8 @@ const LIST_MIN_ROLE: Record<string, Role> = {
 };
 
 describe('canAccess: the full matrix of the seed resources', () => {
-  it('covers every registered resource', () => {
-    expect(Object.keys(LIST_MIN_ROLE).sort()).toEqual(RESOURCES.map((definition) => definition.name).sort());
+  it('covers every seed resource, still registered', () => {
+    expect(RESOURCES.map((definition) => definition.name)).toEqual(expect.arrayContaining(Object.keys(LIST_MIN_ROLE)));
   });
 
   for (const definition of RESOURCES) {

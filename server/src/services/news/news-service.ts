@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../errors.js';
+import { HttpError, orNotFound } from '../../errors.js';
 import type { NewsFilter, NewsRef, NewsRow, NewsSortField, SortTerm } from '../../plugins/news-repository.js';
 import type { NewsStatus } from '../../schemas/news.js';
 import { recordAudits, type AuditActor } from '../audit.js';
@@ -72,8 +72,7 @@ export function createNewsService(fastify: FastifyInstance) {
     },
 
     async details(ref: NewsRef) {
-      const row = await news.findDetails(ref);
-      if (!row) throw new HttpError(404, 'newsNotFound');
+      const row = orNotFound(await news.findDetails(ref), 'newsNotFound');
       return { ...newsItemJson(row), body: row.body, comment: row.comment };
     },
 

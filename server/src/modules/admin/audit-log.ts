@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorReply } from '../../../schemas/common.js';
-import { AuditQuery, AuditRecord } from '../../../schemas/admin.js';
+import { ErrorReply } from '../../schemas/common.js';
+import { AuditQuery, AuditRecord } from '../../schemas/admin.js';
 import { tags } from './session.js';
+import { sendPage } from '../../services/paging.js';
 
-export const TOTAL_COUNT = 'x-total-count';
 
 const auditLog: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -20,8 +20,7 @@ const auditLog: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const page = await fastify.auditLogRepository.list(request.query);
-      reply.header(TOTAL_COUNT, String(page.total));
-      return page.rows;
+      return sendPage(reply, page);
     },
   );
 };

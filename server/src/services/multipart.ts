@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { COMPANY_UPLOAD_MAX_BYTES } from '../../../../../src/resources/company-rules.js';
-import { HttpError } from '../../../errors.js';
-import { assertSafeText } from '../../../plugins/safe-text.js';
+import { COMPANY_UPLOAD_MAX_BYTES } from '../../../src/resources/company-rules.js';
+import { HttpError } from '../errors.js';
+import { assertSafeText } from '../plugins/safe-text.js';
 
 export const MAX_FIELD_BYTES = 1024 * 1024;
 

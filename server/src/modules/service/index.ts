@@ -2,12 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { MessageReply } from '../../schemas/common.js';
 import { messageBody } from '../../errors.js';
-import accounts from './accounts.js';
-import news from './news/index.js';
-import admin from './admin/index.js';
 
-/** Mounted at `/{PRODUCT}/api`; module routes join here as later issues add them. */
-const api: FastifyPluginAsyncTypebox = async (fastify) => {
+/** The service's own routes: the health check and the OpenAPI description. */
+const service: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/health',
     {
@@ -29,10 +26,6 @@ const api: FastifyPluginAsyncTypebox = async (fastify) => {
     { config: { access: 'anonymous' }, schema: { hide: true } },
     () => fastify.swagger(),
   );
-
-  await fastify.register(accounts);
-  await fastify.register(news);
-  await fastify.register(admin);
 };
 
-export default api;
+export default service;

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorReply, MessageReply } from '../../../schemas/common.js';
-import { AdminUser, EnterpriseOption, IdParams, UserCreateBody, UserReply, UsersQuery, UserUpdateBody } from '../../../schemas/admin.js';
-import { createUsersAdminService } from '../../../services/users-admin.js';
-import { messageBody } from '../../../errors.js';
-import type { Role } from '../../../../../src/resources/types.js';
-import { TOTAL_COUNT } from './audit-log.js';
+import { ErrorReply, MessageReply } from '../../schemas/common.js';
+import { AdminUser, EnterpriseOption, IdParams, UserCreateBody, UserReply, UsersQuery, UserUpdateBody } from '../../schemas/admin.js';
+import { createUsersAdminService } from '../../services/users-admin.js';
+import { messageBody, orNotFound } from '../../errors.js';
+import type { Role } from '../../../../src/resources/types.js';
 import { callerOf, tags } from './session.js';
+import { sendPage } from '../../services/paging.js';
 
 const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply };
 const edit = { resource: 'users', action: 'edit' } as const;
@@ -29,8 +29,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { role, ...filter } = request.query;
       const page = await repository.list({ ...filter, role: role as Role | undefined });
-      reply.header(TOTAL_COUNT, String(page.total));
-      return page.rows;
+      return sendPage(reply, page);
     },
   );
 
@@ -44,8 +43,11 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: Type.Array(EnterpriseOption), 401: ErrorReply, 403: ErrorReply },
       },
     },
+    // Every one (small: one per customer), through the enterprises' generic service.
     async () =>
-      (await fastify.enterprisesRepository.listActive()).map(({ id, name, mailDomain, isBank }) => ({ id, name, mailDomain, isBank })),
+      (await fastify.crud('enterprises').list({ filters: { isActive: true }, sort: 'name:asc', pageSize: 10_000 })).rows.map(
+        ({ id, name, mailDomain, isBank }) => ({ id, name, mailDomain, isBank }) as { id: string; name: string; mailDomain: string; isBank: boolean },
+      ),
   );
 
   fastify.get(
@@ -54,10 +56,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: { resource: 'users', action: 'show' } },
       schema: { tags, summary: 'One user', params: IdParams, response: { 200: AdminUser, ...errors } },
     },
-    async (request, reply) => {
-      const user = await repository.findById(request.params.id);
-      return user ?? reply.code(404).send(messageBody('notFound'));
-    },
+    async (request) => orNotFound(await repository.findById(request.params.id)),
   );
 
   fastify.post(

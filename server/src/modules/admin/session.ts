@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SealedSession } from '../../../sealing/check.js';
+import type { SealedSession } from '../../sealing/check.js';
 
 export const tags = ['admin'];
 

@@ -20,10 +20,12 @@ import {
   type MessageParams,
   type ServerMessageCode,
 } from '../../../../src/resources/server-messages.js';
-import type { CompanyRow } from '../../plugins/companies-repository.js';
-import { recordAudit, type AuditActor } from '../audit.js';
-import { WorkerJobError } from '../worker-pool.js';
-import type { ExcelService } from './excel.js';
+import type { AuditActor } from '../../services/audit.js';
+import { WorkerJobError } from '../../services/worker-pool.js';
+import type { ExcelService } from '../../services/news/excel.js';
+import type { CrudRecord } from '../crud/repository.js';
+import type { CrudService } from '../crud/service.js';
+import type { CompaniesRepository } from './repository.js';
 import { inspectXlsxZip } from './xlsx-zip.js';
 
 const MAX_REPORTED_ERRORS = 200;
@@ -167,28 +169,29 @@ function uploadedCompanies(sheet: CompanySheet): CompanyValues[] {
   return sheet.rows.map((row) => companyValuesOf(row.values));
 }
 
-export function createCompaniesService(fastify: FastifyInstance, excel: ExcelService) {
-  const companies = fastify.companiesRepository;
-
+export function createCompaniesService(fastify: FastifyInstance, companies: CompaniesRepository, crud: CrudService, excel: ExcelService) {
   return {
-    /** Fields left out keep their value; the result is checked whole, as the form shows it. */
-    async update(actor: AuditActor, input: Partial<CompanyValues> & { companyId: string | number }): Promise<CompanyRow> {
-      const companyId = String(input.companyId);
-      return fastify.db.transaction(async (tx) => {
-        const before = await companies.findForUpdate(tx, companyId);
-        if (!before) throw new HttpError(404, 'companyNotFound');
-        const merged = { ...companyValuesOf(before), ...input };
+    /** search-company (API.md): at most 20, names starting with the text first. */
+    search: (text: string) => companies.search(text),
+
+    /**
+     * update-company (API.md): fields left out keep their value; the result is checked whole
+     * under the company rule, as the form shows it. `version`, when sent, must be the
+     * record's (409 staleEdit otherwise); the legacy body predates it, so it may be left out.
+     */
+    async update(actor: AuditActor, input: Partial<CompanyValues> & { companyId: string | number; version?: number | undefined }): Promise<CrudRecord> {
+      const { companyId, version, ...changes } = input;
+      return crud.change(actor, String(companyId), 'update', version, async (before, tx) => {
+        const merged = { ...companyValuesOf(before as unknown as CompanyValues), ...changes };
         const errors = checkCompany(merged);
         if (errors.length > 0) {
           throw new HttpError(422, 'companyInvalid', Object.fromEntries(errors.map((error) => [error.field, companyReason(error)])));
         }
         const value = companyValuesOf(merged);
-        if (value.isin !== before.isin && (await companies.isinTaken(tx, value.isin, companyId))) {
+        if (value.isin !== before.isin && (await companies.isinTaken(tx, value.isin, String(companyId)))) {
           throw new HttpError(422, 'companyInvalid', { isin: 'isinTaken' });
         }
-        const after = await companies.update(tx, companyId, value);
-        await recordAudit(tx, { actor, entity: 'company', entityId: companyId, action: 'update', before, after });
-        return after;
+        return { ...value };
       });
     },
 

@@ -1,35 +1,10 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../db/index.js';
-import { AUDIT_INSERT, type AuditActor } from '../services/audit.js';
-import type { CompanyValues } from '../../../src/resources/company-rules.js';
-import type { SortTerm } from './news-repository.js';
+import type { Db, Queryable } from '../../db/index.js';
+import { AUDIT_INSERT, type AuditActor } from '../../services/audit.js';
+import type { CompanyValues } from '../../../../src/resources/company-rules.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    companiesRepository: ReturnType<typeof createRepository>;
-  }
-}
-
-export interface CompanyRow extends CompanyValues {
-  companyId: string;
-}
-
-export type CompanySortField = 'compName' | 'companyId' | 'isin' | 'ticker' | 'exchange' | 'sector' | 'isActive';
-
-const SORT_SQL: Record<CompanySortField, string> = {
-  compName: 'lower(comp_name)',
-  companyId: 'company_id',
-  isin: 'isin',
-  ticker: 'ticker',
-  exchange: 'exchange',
-  sector: 'sector',
-  isActive: 'is_active',
-};
-
-const COLUMNS = `company_id::text AS "companyId", comp_name AS "compName", isin, ticker, exchange, sector,
-  website, email, phone, address, is_active AS "isActive"`;
+// The companies' own SQL beside the generic module's: the name search and the Excel import.
+// List, get and update are the generic module's (src/resources/companies.ts).
 
 /** The stored values of a company, in CompanyValues' order. */
 const VALUE_KEYS = ['compName', 'isin', 'ticker', 'exchange', 'sector', 'website', 'email', 'phone', 'address', 'isActive'] as const satisfies ReadonlyArray<keyof CompanyValues>;
@@ -63,7 +38,7 @@ inserted AS (
   RETURNING *
 ),
 updated AS (
-  UPDATE companies c SET ${VALUE_COLUMNS.map((column) => `${column} = changes.${column}`).join(', ')}, updated_at = now()
+  UPDATE companies c SET ${VALUE_COLUMNS.map((column) => `${column} = changes.${column}`).join(', ')}
   FROM changes WHERE c.company_id = changes.existing_id
   RETURNING c.*, changes.before
 ),
@@ -81,32 +56,9 @@ function prefixEnd(prefix: string): string {
   return points.join('') + String.fromCodePoint((last.codePointAt(0) as number) + 1);
 }
 
-function createRepository(fastify: FastifyInstance) {
-  const db = fastify.db;
-
-  function searchCondition(q: string | undefined, params: unknown[]): string {
-    if (!q) return '';
-    // strpos, not LIKE: the search text is plain text, with no wildcard to escape.
-    params.push(q.toLowerCase());
-    const p = `$${params.length}`;
-    return `WHERE strpos(lower(comp_name), ${p}) > 0 OR strpos(lower(ticker), ${p}) > 0 OR strpos(lower(isin), ${p}) > 0`;
-  }
-
+/** The trigger of migration 010 bumps each updated company's `version` and `updated_at`. */
+export function createCompaniesRepository(db: Db) {
   return {
-    async list(q: string | undefined, sort: readonly SortTerm<CompanySortField>[], page: number, pageSize: number): Promise<{ rows: CompanyRow[]; total: number }> {
-      const params: unknown[] = [];
-      const condition = searchCondition(q, params);
-      const order = [...sort.map((term) => `${SORT_SQL[term.field]} ${term.order === 'asc' ? 'ASC' : 'DESC'}`), 'company_id ASC'];
-      const { rows: counted } = await db.query<{ total: string }>(`SELECT count(*)::text AS total FROM companies ${condition}`, params);
-      const { rows } = await db.query<CompanyRow>(
-        `SELECT ${COLUMNS} FROM companies ${condition}
-         ORDER BY ${sort.length > 0 ? order.join(', ') : 'lower(comp_name) ASC, company_id ASC'}
-         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, pageSize, (page - 1) * pageSize],
-      );
-      return { rows, total: Number(counted[0]?.total ?? 0) };
-    },
-
     /** Names starting with the text first (index range), then names containing it. */
     async search(text: string, limit = 20): Promise<Array<{ companyId: string; compName: string }>> {
       const needle = text.toLowerCase();
@@ -126,29 +78,9 @@ function createRepository(fastify: FastifyInstance) {
       return [...prefixed, ...containing];
     },
 
-    async findById(companyId: string): Promise<CompanyRow | undefined> {
-      const { rows } = await db.query<CompanyRow>(`SELECT ${COLUMNS} FROM companies WHERE company_id = $1`, [companyId]);
-      return rows[0];
-    },
-
-    async findForUpdate(tx: Queryable, companyId: string): Promise<CompanyRow | undefined> {
-      const { rows } = await tx.query<CompanyRow>(`SELECT ${COLUMNS} FROM companies WHERE company_id = $1 FOR UPDATE`, [companyId]);
-      return rows[0];
-    },
-
     async isinTaken(tx: Queryable, isin: string, exceptId: string): Promise<boolean> {
       const { rows } = await tx.query('SELECT 1 FROM companies WHERE isin = $1 AND company_id <> $2', [isin, exceptId]);
       return rows.length > 0;
-    },
-
-    async update(tx: Queryable, companyId: string, value: CompanyValues): Promise<CompanyRow> {
-      const { rows } = await tx.query<CompanyRow>(
-        `UPDATE companies SET comp_name = $2, isin = $3, ticker = $4, exchange = $5, sector = $6, website = $7,
-           email = $8, phone = $9, address = $10, is_active = $11, updated_at = now()
-         WHERE company_id = $1 RETURNING ${COLUMNS}`,
-        [companyId, value.compName, value.isin, value.ticker, value.exchange, value.sector, value.website, value.email, value.phone, value.address, value.isActive],
-      );
-      return rows[0] as CompanyRow;
     },
 
     /**
@@ -173,9 +105,4 @@ function createRepository(fastify: FastifyInstance) {
   };
 }
 
-export default fp(
-  (fastify) => {
-    fastify.decorate('companiesRepository', createRepository(fastify));
-  },
-  { name: 'companies-repository', dependencies: ['db'] },
-);
+export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;

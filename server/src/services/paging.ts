@@ -1,7 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import { HttpError } from '../errors.js';
 
-// What every admin list shares: pages from 1, `sort=field:asc|desc,...` over a
-// whitelist of columns, and text search that treats % and _ as plain characters.
+// The one paging and sorting helper every list uses: pages from 1, `sort=field:asc|desc,...`
+// over a whitelist of columns, text search that treats % and _ as plain characters, and
+// the answer's exact total in x-total-count.
 
 export interface PageRequest {
   page?: number | undefined;
@@ -15,6 +17,15 @@ export interface Page<T> {
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
+export const TOTAL_COUNT = 'x-total-count';
+
+/** A list's answer (API.md): the page's rows as a JSON array, the exact total in x-total-count. */
+export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  reply.header(TOTAL_COUNT, String(page.total));
+  // The sealing plugin names rc-key; a browser on another origin must read the count too.
+  reply.header('access-control-expose-headers', `rc-key, ${TOTAL_COUNT}`);
+  return page.rows;
+}
 
 export function limitOffset({ page = 1, pageSize = DEFAULT_PAGE_SIZE }: PageRequest): { limit: number; offset: number } {
   return { limit: pageSize, offset: (page - 1) * pageSize };
@@ -48,7 +59,13 @@ export function isoOf(value: unknown): string {
   return (value instanceof Date ? value : new Date(String(value))).toISOString();
 }
 
-/** A unique index refused the write (PostgreSQL and PGlite both report SQLSTATE 23505). */
+/** The SQLSTATE of a database error (PostgreSQL and PGlite both set `code`). */
+export function sqlState(error: unknown): string | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** A unique index refused the write (SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+  return sqlState(error) === '23505';
 }

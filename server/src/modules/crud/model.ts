@@ -1,0 +1,88 @@
+import type { ServerMessageCode } from '../../../../src/resources/server-messages.js';
+import type { FieldDefinition, ResourceDefinition, StorageDefinition } from '../../../../src/resources/types.js';
+
+// What the generic module reads from a resource definition: the table, its columns and
+// which fields the API takes. Names in SQL come from here (code), never from a request.
+
+export interface StoredField {
+  name: string;
+  column: string;
+  definition: FieldDefinition;
+}
+
+export interface CrudModel {
+  definition: ResourceDefinition;
+  storage: StorageDefinition;
+  /** Where reads come from: the table, or its view of derived fields. */
+  readFrom: string;
+  id: StoredField;
+  /** Every field the API answers with (the id first), each a column of `readFrom`. */
+  fields: StoredField[];
+  /** The fields a create or an update sets. */
+  writable: StoredField[];
+  auditEntity: string;
+  messages: { notFound: ServerMessageCode; invalid: ServerMessageCode; taken: ServerMessageCode };
+}
+
+/** `mailDomain` → `mail_domain`. */
+export function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+function identifier(name: string, what: string, resource: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`resource ${resource}: ${what} "${name}" is not a plain SQL name`);
+  return name;
+}
+
+/** Resources the generic module serves: those with `storage`. */
+export function isStored(definition: ResourceDefinition): definition is ResourceDefinition & { storage: StorageDefinition } {
+  return definition.storage !== undefined;
+}
+
+export function crudModel(definition: ResourceDefinition): CrudModel {
+  const { storage } = definition;
+  if (!storage) throw new Error(`resource ${definition.name} has no storage`);
+  const stored = (definition.fields ?? []).map((field) => ({
+    name: field.name,
+    column: identifier(field.column ?? snakeCase(field.name), 'column', definition.name),
+    definition: field,
+  }));
+  const idName = definition.idField ?? 'id';
+  const id = stored.find((field) => field.name === idName) ?? {
+    name: idName,
+    column: identifier(snakeCase(idName), 'column', definition.name),
+    definition: { name: idName, type: 'integer', labelKey: 'generic.id', readOnly: true } satisfies FieldDefinition,
+  };
+  if (stored.some((field) => field.name === 'version')) throw new Error(`resource ${definition.name}: "version" is the module's own field`);
+  return {
+    definition,
+    storage,
+    readFrom: identifier(storage.readFrom ?? storage.table, 'readFrom', definition.name),
+    id,
+    fields: [id, ...stored.filter((field) => field !== id)],
+    writable: stored.filter((field) => field !== id && !field.definition.readOnly),
+    auditEntity: storage.auditEntity ?? definition.name,
+    messages: {
+      notFound: storage.messages?.notFound ?? 'notFound',
+      invalid: storage.messages?.invalid ?? 'validation',
+      taken: storage.messages?.taken ?? 'recordTaken',
+    },
+  };
+}
+
+/** Text types: trimmed on the way in, sorted case-insensitively, searched by `?q=` and text filters. */
+export function isText(field: StoredField): boolean {
+  return ['text', 'textarea', 'email', 'url'].includes(field.definition.type);
+}
+
+/** Fields a list may sort by: list columns marked sortable, and the id. */
+export function sortableFields(model: CrudModel): StoredField[] {
+  return model.fields.filter((field) => field === model.id || (field.definition.list && field.definition.list.sortable));
+}
+
+/** Fields a list filters by with `?{name}=`. */
+export function filterableFields(model: CrudModel): StoredField[] {
+  return model.fields.filter((field) => field.definition.list && field.definition.list.filter);
+}

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import Type from 'typebox';
+import Value from 'typebox/value';
+import { HttpError } from '../../errors.js';
+import { ErrorReply } from '../../schemas/common.js';
+import {
+  ChangeStatusBody,
+  ChangeStatusReply,
+  NewsDetailsQuery,
+  NewsDetailsReply,
+  NewsItem,
+  NewsListQuery,
+  NewsRefs,
+} from '../../schemas/news.js';
+import { apiKeyCheck, sendXlsx } from '../../services/excel-http.js';
+import { readMultipart } from '../../services/multipart.js';
+import { sendPage } from '../../services/paging.js';
+import { createNewsService, normaliseRefs } from '../../services/news/news-service.js';
+import { actorOf } from '../crud/routes.js';
+
+const tags = ['news'];
+
+const NEWS = (action: 'list' | 'show' | 'edit') => ({ resource: 'news-feeds', action }) as const;
+
+function stamp(date = new Date()): string {
+  return date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+}
+
+/** News management (API.md): the news feeds under `be-api-management/news/` (companies: modules/companies). */
+const news: FastifyPluginAsyncTypebox = async (fastify) => {
+  const excel = fastify.excel;
+  // Scoped to these routes; limits are set per request in readMultipart.
+  await fastify.register(multipart);
+
+  const newsService = createNewsService(fastify);
+  const checkApiKey = apiKeyCheck(fastify);
+
+  fastify.get(
+    '/be-api-management/news/news',
+    {
+      config: { access: NEWS('list') },
+      schema: {
+        tags,
+        summary: 'News items matching the filter, one page; x-total-count is the exact total',
+        querystring: NewsListQuery,
+        response: { 200: Type.Array(NewsItem), 401: ErrorReply, 404: ErrorReply, 422: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await newsService.list(request.query);
+      return sendPage(reply, { rows: items, total });
+    },
+  );
+
+  fastify.get(
+    '/be-api-management/news/news-details',
+    {
+      config: { access: NEWS('show') },
+      schema: {
+        tags,
+        summary: 'One news item with its body (HTML as received: the client sanitises it)',
+        querystring: NewsDetailsQuery,
+        response: { 200: NewsDetailsReply, 401: ErrorReply, 404: ErrorReply, 422: ErrorReply },
+      },
+    },
+    async (request) => ({ result: { payload: await newsService.details(request.query) } }),
+  );
+
+  fastify.post(
+    '/be-api-management/news/change-news-status',
+    {
+      config: { access: NEWS('edit') },
+      schema: {
+        tags,
+        summary: 'Sets the status of one or many items, all or none, each change audited',
+        body: ChangeStatusBody,
+        response: { 200: ChangeStatusReply, 401: ErrorReply, 404: ErrorReply, 422: ErrorReply },
+      },
+    },
+    async (request) => {
+      const comment = request.body.comment?.trim() || null;
+      const updated = await newsService.changeStatus(actorOf(request), normaliseRefs(request.body.items), request.body.newsStatus, comment);
+      return { result: { updated } };
+    },
+  );
+
+  fastify.post(
+    '/be-api-management/news/excel-download',
+    {
+      config: { access: NEWS('list') },
+      onRequest: checkApiKey,
+      schema: {
+        tags,
+        summary: 'The selected items as an .xlsx file (multipart field newsItemsForExcel, header x-api-key)',
+        consumes: ['multipart/form-data'],
+        response: { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 413: ErrorReply, 422: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { fields } = await readMultipart(request);
+      const raw = fields.newsItemsForExcel;
+      let items: unknown;
+      try {
+        items = raw === undefined ? undefined : JSON.parse(raw);
+      } catch {
+        items = undefined;
+      }
+      if (!Value.Check(NewsRefs, items)) {
+        throw new HttpError(422, 'validation', { newsItemsForExcel: 'newsRefs' });
+      }
+      const rows = await newsService.rowsForExcel(normaliseRefs(items));
+      const data = await excel.build({
+        sheetName: 'News',
+        header: ['News Item Id', 'Table', 'Company Id', 'Company', 'Headline', 'Summary', 'Source', 'URL', 'Published At', 'Status', 'Updated At', 'Updated By'],
+        rows: rows.map((row) => [
+          row.newsItemId,
+          row.tableName,
+          row.companyId,
+          row.companyName,
+          row.headline,
+          row.summary,
+          row.source,
+          row.url,
+          row.publishedAt.toISOString(),
+          row.newsStatus,
+          row.updatedAt.toISOString(),
+          row.updatedBy ?? '',
+        ]),
+      });
+      return sendXlsx(reply, `news-${stamp()}.xlsx`, data);
+    },
+  );
+};
+
+export default news;
