@@ -163,7 +163,7 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
       if (!user) return null;
       try {
         const { data } = await http.request<Record<string, unknown>>({ method: 'get', url: '/me' });
-        return rememberUserDetails({
+        return rememberUserDetails(session, {
           ...identityOf(user),
           ...(typeof data.name === 'string' ? { name: data.name } : {}),
           ...(typeof data.email === 'string' ? { email: data.email } : {}),
@@ -183,8 +183,9 @@ export function createAuthProvider({ http, session, translate: t }: AuthProvider
 }
 
 /** SPEC.md `user_details`: the account as the server last described it, kept with the session. */
-function rememberUserDetails(identity: Identity): Identity {
-  writeViewState(VIEW_STATE_KEYS.userDetails, identity);
+function rememberUserDetails(session: SessionStore, identity: Identity): Identity {
+  // An answer landing after logout must not bring the account back into storage.
+  if (session.currentUser()?.user_id === identity.id) writeViewState(VIEW_STATE_KEYS.userDetails, identity);
   return identity;
 }
 

@@ -37,6 +37,9 @@ describe('admin in Chromium', () => {
     await page.goto(`${suite.stack.appUrl}#/admin/user/users`);
     await page.getByTestId('users-add').click();
     await page.getByTestId('user-form').waitFor();
+    // SPEC.md section 5: a submit with required fields empty says so above the form.
+    await page.getByTestId('user-submit').click();
+    await expect.poll(() => page.getByTestId('form-fill-all').textContent()).toBe('Fill all * fields');
     // Not a bank yet: the domain is editable and starts at the configured default.
     await expect.poll(() => page.locator('#emailDomain').inputValue()).toBe('backoffice.example');
 

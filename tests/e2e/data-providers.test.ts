@@ -65,7 +65,13 @@ describe.skipIf(!testDatabaseUrl)('two UI services, one app', () => {
     await admin((client) => client.query(`CREATE DATABASE ${databaseName}`));
     const url = new URL(testDatabaseUrl as string);
     url.pathname = `/${databaseName}`;
-    const env = { DATABASE_URL: url.toString(), ADMIN_PASSWORD: E2E_PASSWORD, DEMO_PASSWORD: E2E_PASSWORD };
+    // One deployment: the same database and the same SECRET_KEY (it opens the shared key pair).
+    const env = {
+      DATABASE_URL: url.toString(),
+      SECRET_KEY: randomBytes(32).toString('base64'),
+      ADMIN_PASSWORD: E2E_PASSWORD,
+      DEMO_PASSWORD: E2E_PASSWORD,
+    };
 
     // The archive's port first: the app's config and CSP name it before either starts.
     const archivePort = await freePort();

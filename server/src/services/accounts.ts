@@ -8,6 +8,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js
 import { recordAudit } from './audit.js';
 import { ACCOUNT_LOCK_FAILURES } from '../plugins/login-failures-repository.js';
 import type { CodePurpose, LiveCode } from '../plugins/password-codes-repository.js';
+import type { UserRow } from '../plugins/users-repository.js';
 
 export interface LoginResult {
   userId: string;
@@ -31,16 +32,18 @@ export function createAccountsService(fastify: FastifyInstance) {
     const user = await users.findByUsernameKey(usernameKey);
     if (!user || user.status !== 'active' || (await passwordCodes.hasLive(user.id, 'unlock'))) return;
     if (!(await passwordCodes.allowRequest(`unlock:${user.id}`))) return;
+    await mailCode(user, 'unlock', 'Your code to unlock your account', (code) =>
+      `After ${ACCOUNT_LOCK_FAILURES} failed sign-ins, the account "${user.username}" is locked.\n` +
+      `To unlock it, sign in with your password and this code: ${code}\n` +
+      `It works once, for ${CODE_TTL_MINUTES} minutes. If the failed sign-ins were not yours, change your password afterwards.\n`,
+    );
+  }
+
+  /** Issues a new code for `purpose` (voiding the user's earlier one) and mails it; only its HMAC is kept. */
+  async function mailCode(user: UserRow, purpose: CodePurpose, subject: string, body: (code: string) => string): Promise<void> {
     const code = generateCode();
-    await passwordCodes.issue(user.id, 'unlock', hashCode(secrets.codeKey, 'unlock', user.id, code));
-    mailer.queue({
-      to: user.email,
-      subject: 'Your code to unlock your account',
-      text:
-        `Hello ${user.name},\n\nAfter ${ACCOUNT_LOCK_FAILURES} failed sign-ins, the account "${user.username}" is locked.\n` +
-        `To unlock it, sign in with your password and this code: ${code}\n` +
-        `It works once, for ${CODE_TTL_MINUTES} minutes. If the failed sign-ins were not yours, change your password afterwards.\n`,
-    });
+    await passwordCodes.issue(user.id, purpose, hashCode(secrets.codeKey, purpose, user.id, code));
+    mailer.queue({ to: user.email, subject, text: `Hello ${user.name},\n\n${body(code)}` });
   }
 
   /** The user's live code for `purpose` when `code` is it (one try taken either way); not yet used up. */
@@ -137,15 +140,10 @@ export function createAccountsService(fastify: FastifyInstance) {
       }
       const user = await users.findActiveByEmail(email);
       if (!user) return;
-      const code = generateCode();
-      await passwordCodes.issue(user.id, 'reset', hashCode(secrets.codeKey, 'reset', user.id, code));
-      mailer.queue({
-        to: user.email,
-        subject: 'Your password reset code',
-        text:
-          `Hello ${user.name},\n\nYour code to reset the password of "${user.username}" is ${code}.\n` +
-          `It works once, for ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.\n`,
-      });
+      await mailCode(user, 'reset', 'Your password reset code', (code) =>
+        `Your code to reset the password of "${user.username}" is ${code}.\n` +
+        `It works once, for ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.\n`,
+      );
     },
 
     async resetPassword(email: string, code: string, newPassword: string): Promise<void> {

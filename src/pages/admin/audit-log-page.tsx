@@ -1,10 +1,11 @@
 import { useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
-import { Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Card, DatePicker, Flex, Form, Input, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateTime, Ltr } from '../../i18n/formatting';
 import { useRuntime } from '../../resources/registry-context';
+import { FilterSelect } from '../form-select';
 
 interface AuditRecord {
   id: string;
@@ -65,26 +66,17 @@ export default function AuditLogPage() {
       <Card>
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item name="entity">
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              placeholder={t('admin.auditLog.entity')}
-              aria-label={t('admin.auditLog.entity')}
-              data-testid="audit-entity-filter"
-              onChange={submit}
-              options={ENTITIES.map((value) => ({ value, label: t(entityLabelKey(value)) }))}
-            />
+            <FilterSelect label={t('admin.auditLog.entity')} width={160} testId="audit-entity-filter" onChange={submit} options={ENTITIES.map((value) => ({ value, label: t(entityLabelKey(value)) }))} />
           </Form.Item>
           <Form.Item name="actor">
             <Input.Search allowClear placeholder={t('admin.auditLog.actor')} aria-label={t('admin.auditLog.actor')} onSearch={submit} data-testid="audit-actor-filter" />
           </Form.Item>
           <Form.Item name="action">
-            <Select
-              allowClear
-              style={{ width: 200 }}
+            <FilterSelect
+              label={t('admin.auditLog.action')}
               placeholder={t('admin.auditLog.anyAction')}
-              aria-label={t('admin.auditLog.action')}
-              data-testid="audit-action-filter"
+              width={200}
+              testId="audit-action-filter"
               onChange={submit}
               options={ACTIONS.map((value) => ({ value, label: actionLabel(value) }))}
             />

@@ -1,12 +1,13 @@
 import { CreateButton, EditButton, useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
 import { useIdentity, useRole } from '../../providers';
 import { useRuntime } from '../../resources/registry-context';
 import { ROLE_LABEL_KEYS, ROLES, type Role } from '../../resources/types';
 import { canManageUser, USER_STATUSES, type UserStatus } from '../../resources/user-rules';
+import { FilterSelect } from '../form-select';
 import { useEnterpriseOptions, useUserCommand, type AdminUser } from './admin-api';
 
 interface Filters {
@@ -55,35 +56,19 @@ export default function UsersList() {
             <Input.Search allowClear placeholder={t('admin.users.search')} aria-label={t('admin.users.search')} data-testid="users-search" onSearch={submit} />
           </Form.Item>
           <Form.Item name="role">
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              placeholder={t('admin.users.fields.role')}
-              aria-label={t('admin.users.fields.role')}
-              onChange={submit}
-              options={ROLES.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))}
-            />
+            <FilterSelect label={t('admin.users.fields.role')} width={160} onChange={submit} options={ROLES.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))} />
           </Form.Item>
           <Form.Item name="status">
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              placeholder={t('admin.users.fields.status')}
-              aria-label={t('admin.users.fields.status')}
-              data-testid="users-status-filter"
+            <FilterSelect
+              label={t('admin.users.fields.status')}
+              width={160}
+              testId="users-status-filter"
               onChange={submit}
               options={USER_STATUSES.map((value) => ({ value, label: t(`admin.users.status.${value}`) }))}
             />
           </Form.Item>
           <Form.Item name="enterpriseId">
-            <Select
-              allowClear
-              style={{ width: 200 }}
-              placeholder={t('admin.users.fields.enterprise')}
-              aria-label={t('admin.users.fields.enterprise')}
-              onChange={submit}
-              options={enterprises.map((option) => ({ value: option.id, label: option.name }))}
-            />
+            <FilterSelect label={t('admin.users.fields.enterprise')} width={200} onChange={submit} options={enterprises.map((option) => ({ value: option.id, label: option.name }))} />
           </Form.Item>
         </Form>
         <Table<AdminUser> {...tableProps} rowKey="id" scroll={{ x: true }}>
@@ -125,6 +110,7 @@ export default function UsersList() {
                       // Disabling oneself ends one's own session at once: say so plainly.
                       title={me?.id === user.id ? t('admin.users.disableSelfConfirm') : t('admin.users.disableConfirm', { username: user.username })}
                       onConfirm={() => command.run('disable', user, refresh)}
+                      okButtonProps={{ danger: true }}
                     >
                       <Button size="small" danger data-testid={`user-disable-${user.username}`}>
                         {t('admin.users.disable')}

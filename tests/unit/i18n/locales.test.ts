@@ -42,18 +42,20 @@ function pluralGaps(language: string, tree: Tree): string[] {
   return [...families].flatMap((family) => categories.filter((category) => !keys.has(`${family}_${category}`)).map((category) => `${family}_${category}`));
 }
 
-/** Interpolations the source fills with nothing, which read as "at most  characters". */
-function emptyInterpolations(dir = 'src'): string[] {
-  const found: string[] = [];
-  for (const name of readdirSync(dir)) {
+/** Every .ts/.tsx file below `dir`, with its text. */
+function sourceFiles(dir = 'src'): Array<{ path: string; text: string }> {
+  return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...emptyInterpolations(path));
-    else if (/\.(ts|tsx)$/.test(name)) {
-      const text = readFileSync(path, 'utf8');
-      for (const match of text.matchAll(/\bt\([^)]*\{[^}]*:\s*(''|""|``)[^}]*\}/g)) found.push(`${path}: ${match[0]}`);
-    }
-  }
-  return found;
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) ? [{ path, text: readFileSync(path, 'utf8') }] : [];
+  });
+}
+
+/** Interpolations the source fills with nothing, which read as "at most  characters". */
+function emptyInterpolations(): string[] {
+  return sourceFiles().flatMap(({ path, text }) =>
+    [...text.matchAll(/\bt\([^)]*\{[^}]*:\s*(''|""|``)[^}]*\}/g)].map((match) => `${path}: ${match[0]}`),
+  );
 }
 
 const placeholders = (text: unknown) => (typeof text === 'string' ? [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort() : []);
@@ -74,16 +76,8 @@ function dataLabelKeys(): string[] {
 }
 
 /** Literal keys passed to t('…') anywhere in src/, so a typo fails here rather than showing a raw key. */
-function keysUsedInSource(dir = 'src'): string[] {
-  const keys: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) keys.push(...keysUsedInSource(path));
-    else if (/\.(ts|tsx)$/.test(name)) {
-      const text = readFileSync(path, 'utf8');
-      for (const match of text.matchAll(/\bt\(\s*'([A-Za-z0-9.-]+)'/g)) if (match[1]) keys.push(match[1]);
-    }
-  }
+function keysUsedInSource(): string[] {
+  const keys = sourceFiles().flatMap(({ text }) => [...text.matchAll(/\bt\(\s*'([A-Za-z0-9.-]+)'/g)].flatMap((match) => (match[1] ? [match[1]] : [])));
   return [...new Set(keys)];
 }
 

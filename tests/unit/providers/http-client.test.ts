@@ -120,6 +120,18 @@ describe('rc-key bookkeeping', () => {
   });
 });
 
+/** A /me handler that notes whether any request reached it. */
+function watchMe(): { called: boolean } {
+  const seen = { called: false };
+  server.use(
+    http.get(`${API}/me`, () => {
+      seen.called = true;
+      return HttpResponse.json({});
+    }),
+  );
+  return seen;
+}
+
 describe('answers that end the session', () => {
   it('a sealed answer without rc-key is "Internal Server Error" and clears the storage', async () => {
     const { client, storage, ends } = await loggedIn();
@@ -142,17 +154,11 @@ describe('answers that end the session', () => {
   it('a missing token is "Internal Storage Error. Please login again." and no request leaves', async () => {
     const { client, storage, ends } = await loggedIn();
     storage.removeItem('access_token');
-    let called = false;
-    server.use(
-      http.get(`${API}/me`, () => {
-        called = true;
-        return HttpResponse.json({});
-      }),
-    );
+    const me = watchMe();
     const error = await failure(client.request({ method: 'get', url: '/me' }));
     expect(error.message).toBe('Internal Storage Error. Please login again.');
     expect(error.sessionEnded).toBe(true);
-    expect(called).toBe(false);
+    expect(me.called).toBe(false);
     for (const key of SESSION_ITEMS) expect(storage.getItem(key)).toBeNull();
     expect(ends).toHaveLength(1);
   });
@@ -167,17 +173,11 @@ describe('answers that end the session', () => {
   it('a request after the session ended (sign-out, announced expiry) fails quietly: no storage error, no second end', async () => {
     const { client, session, ends } = await loggedIn();
     session.end();
-    let called = false;
-    server.use(
-      http.get(`${API}/me`, () => {
-        called = true;
-        return HttpResponse.json({});
-      }),
-    );
+    const me = watchMe();
     const error = await failure(client.request({ method: 'get', url: '/me' }));
     expect(error).toMatchObject({ statusCode: 401, sessionEnded: true });
     expect(error.message).not.toBe('Internal Storage Error. Please login again.');
-    expect(called).toBe(false);
+    expect(me.called).toBe(false);
     expect(ends).toEqual([{}]);
   });
 
