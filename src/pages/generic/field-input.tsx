@@ -25,6 +25,12 @@ export function fieldsFor(fields: readonly FieldDefinition[] | undefined, view: 
   });
 }
 
+/** The field that names a record to a reader (buttons' labels, toasts): its first required text field. */
+export function titleField(definition: { fields?: readonly FieldDefinition[]; idField?: string }): string {
+  const fields = definition.fields ?? [];
+  return fields.find((field) => field.type === 'text' && field.required)?.name ?? fieldsFor(fields, 'list')[0]?.name ?? definition.idField ?? 'id';
+}
+
 /** "Name must be at most 100 characters": the field's label, then the catalogue's reason in the reader's words. */
 function reasonMessage(field: FieldDefinition, t: TFunction, code: string, params: Record<string, unknown> = {}): string {
   return t('generic.fieldReason', { field: t(field.labelKey), reason: t(`serverField.${code}`, params) });

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, Form, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { fieldsFor, inputFor } from './field-input';
+import { fieldsFor, inputFor, titleField } from './field-input';
 import type { GenericPageProps } from './resource-page';
 import { isStaleEdit, VERSION_FIELD } from './stale-edit';
 
@@ -28,8 +28,11 @@ export default function GenericForm({ definition, route }: GenericPageProps) {
     ...(action === 'edit' && id ? { id } : {}),
     redirect: 'list',
     meta: { method: 'put' },
+    queryOptions: { retry: false },
     // A stale edit is explained beside the form, with its way out; other failures keep the toast.
     errorNotification: (error) => (isStaleEdit(error) ? false : undefined),
+    // Refine's default names the resource by its identifier; the reader gets the record's name.
+    successNotification: (data, values) => ({ type: 'success', message: t('generic.saved', { name: savedName(data?.data, values) }) }),
     onMutationError: (error) => setStale(isStaleEdit(error) ? error.message : null),
   });
 
@@ -57,6 +60,10 @@ export default function GenericForm({ definition, route }: GenericPageProps) {
     return formProps.onFinish?.(body);
   };
 
+  const savedName = (saved: BaseRecord | undefined, values: unknown) => {
+    const key = titleField(definition);
+    return String(saved?.[key] ?? (values as Record<string, unknown> | undefined)?.[key] ?? '');
+  };
   const initialValues = Object.fromEntries(fields.filter((field) => field.default !== undefined).map((field) => [field.name, field.default]));
   const title = t(action === 'edit' ? 'generic.editTitle' : 'generic.createTitle', { resource: t(definition.labelKey) });
 

@@ -7,7 +7,7 @@ import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
 import { useRuntime } from '../../resources/registry-context';
 import type { FieldDefinition } from '../../resources/types';
 import { ResourceIcon } from '../../shell/icons';
-import { displayFor, fieldsFor } from './field-input';
+import { displayFor, fieldsFor, titleField } from './field-input';
 import { ColumnFilter } from './column-filter';
 import { useFollowLocation } from './follow-location';
 import { HeaderActions } from './header-actions';
@@ -151,7 +151,7 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
               fixed="right"
               render={(_, record) => {
                 const id = idOf(record, idField);
-                const name = String(record[columns[0]?.name ?? idField] ?? id);
+                const name = String(record[titleField(definition)] ?? id);
                 return (
                   <Space size={4}>
                     {has('show') ? (
@@ -169,6 +169,7 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
                         hideText
                         aria-label={t('generic.deleteOne', { name })}
                         confirmTitle={t('generic.deleteConfirm', { name })}
+                        successNotification={{ type: 'success', message: t('generic.deleted', { name }) }}
                         confirmOkText={t('buttons.delete')}
                         confirmCancelText={t('buttons.cancel')}
                         data-testid={`generic-delete-${String(id)}`}

@@ -3,7 +3,7 @@ import { useNavigation, useShow, type BaseRecord } from '@refinedev/core';
 import { Card, Descriptions, Flex, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { displayFor, fieldsFor } from './field-input';
+import { displayFor, fieldsFor, titleField } from './field-input';
 import type { GenericPageProps } from './resource-page';
 import { versionMeta } from './stale-edit';
 
@@ -12,11 +12,12 @@ export default function GenericShow({ definition }: GenericPageProps) {
   const { t } = useTranslation();
   const { id } = useParams();
   const { list } = useNavigation();
-  const { query } = useShow<BaseRecord>({ resource: definition.name, ...(id ? { id } : {}) });
+  // A missing record is said at once, not after three retries.
+  const { query } = useShow<BaseRecord>({ resource: definition.name, ...(id ? { id } : {}), queryOptions: { retry: false }, errorNotification: false });
   const record = query.data?.data;
   const fields = fieldsFor(definition.fields, 'show');
   const label = t(definition.labelKey);
-  const name = record ? String(record[fieldsFor(definition.fields, 'list')[0]?.name ?? 'id'] ?? id) : '';
+  const name = record ? String(record[titleField(definition)] ?? id) : '';
 
   return (
     <Flex vertical gap={16} data-testid="generic-show" data-resource={definition.name}>
@@ -40,6 +41,7 @@ export default function GenericShow({ definition }: GenericPageProps) {
               confirmOkText={t('buttons.delete')}
               confirmCancelText={t('buttons.cancel')}
               onSuccess={() => list(definition.name)}
+              successNotification={{ type: 'success', message: t('generic.deleted', { name }) }}
               data-testid="generic-show-delete"
             >
               {t('buttons.delete')}
@@ -48,7 +50,12 @@ export default function GenericShow({ definition }: GenericPageProps) {
         </Space>
       </Flex>
       <Card>
-        {record ? (
+        {query.isError ? (
+          // The latest answer wins over a cached copy: a record deleted meanwhile is not shown as if it were there.
+          <div data-testid="generic-show-error">
+            <Typography.Text type="danger">{query.error?.message}</Typography.Text>
+          </div>
+        ) : record ? (
           <Descriptions column={1} bordered size="middle" data-testid="generic-show-fields">
             {fields.map((field) => (
               <Descriptions.Item key={field.name} label={t(field.labelKey)}>
@@ -56,10 +63,6 @@ export default function GenericShow({ definition }: GenericPageProps) {
               </Descriptions.Item>
             ))}
           </Descriptions>
-        ) : query.isError ? (
-          <Typography.Text type="danger" data-testid="generic-show-error">
-            {query.error?.message}
-          </Typography.Text>
         ) : (
           <Skeleton active />
         )}
