@@ -11,8 +11,10 @@ const VALUE_KEYS = ['compName', 'isin', 'ticker', 'exchange', 'sector', 'website
 const VALUE_COLUMNS = ['comp_name', 'isin', 'ticker', 'exchange', 'sector', 'website', 'email', 'phone', 'address', 'is_active'];
 
 // PGlite runs on this thread and holds its only connection for the whole import: slices keep
-// each statement short, and a turn of the event loop between them lets /health and static files answer.
-const IMPORT_SLICE = 5_000;
+// each statement short, and a turn of the event loop between them lets /health and static files
+// answer. PostgreSQL writes the upload in one statement: slices only cost it planning, hashing and
+// lookups ten times over (bench/company-import.ts).
+const PGLITE_SLICE = 5_000;
 const STAGING = 'company_upload';
 
 /** A company as audit records show it (a CompanyRow), from the row alias `row`. */
@@ -21,26 +23,29 @@ function companyJson(row: string): string {
   return `jsonb_build_object(${fields.join(', ')})`;
 }
 
-// Taken before the slice is read, so the values audited as `before` are the latest committed ones.
-const LOCK_STAGED = `SELECT count(*)::int AS locked
-  FROM (SELECT 1 FROM companies WHERE isin IN (SELECT isin FROM ${STAGING}) FOR UPDATE) AS locked`;
+const columnsOf = (row: string) => VALUE_COLUMNS.map((column) => `${row}.${column}`).join(', ');
+const CHANGED_COLUMNS = VALUE_COLUMNS.filter((column) => column !== 'isin');
 
-const MERGE_STAGED = `WITH incoming AS (DELETE FROM ${STAGING} RETURNING *),
-changes AS MATERIALIZED (
-  SELECT incoming.*, c.company_id AS existing_id, CASE WHEN c.company_id IS NOT NULL THEN ${companyJson('c')} END AS before
-  FROM incoming LEFT JOIN companies c ON c.isin = incoming.isin
-  WHERE c.company_id IS NULL
-     OR (${VALUE_COLUMNS.map((column) => `c.${column}`).join(', ')}) IS DISTINCT FROM (${VALUE_COLUMNS.map((column) => `incoming.${column}`).join(', ')})
+// `stale` locks the companies the upload changes: in READ COMMITTED a locking read waits for a
+// concurrent edit and answers the committed row, so `before` is what this upload replaces and the
+// row cannot move until commit. Rows the upload leaves as they are are neither locked nor written
+// (an edit committed meanwhile simply comes after the upload). The touch_row trigger of migration
+// 010 bumps `version` and `updated_at` of each updated company.
+const MERGE_STAGED = `WITH stale AS MATERIALIZED (
+  SELECT c.company_id, ${columnsOf('c')}, ${CHANGED_COLUMNS.map((column) => `s.${column} AS new_${column}`).join(', ')}
+  FROM companies c JOIN ${STAGING} s ON s.isin = c.isin
+  WHERE (${columnsOf('c')}) IS DISTINCT FROM (${columnsOf('s')})
+  FOR UPDATE OF c
 ),
 inserted AS (
   INSERT INTO companies (${VALUE_COLUMNS.join(', ')})
-  SELECT ${VALUE_COLUMNS.join(', ')} FROM changes WHERE existing_id IS NULL
-  RETURNING *
+  SELECT ${columnsOf('s')} FROM ${STAGING} s WHERE NOT EXISTS (SELECT FROM companies c WHERE c.isin = s.isin)
+  RETURNING company_id, ${VALUE_COLUMNS.join(', ')}
 ),
 updated AS (
-  UPDATE companies c SET ${VALUE_COLUMNS.map((column) => `${column} = changes.${column}`).join(', ')}
-  FROM changes WHERE c.company_id = changes.existing_id
-  RETURNING c.*, changes.before
+  UPDATE companies c SET ${CHANGED_COLUMNS.map((column) => `${column} = stale.new_${column}`).join(', ')}
+  FROM stale WHERE c.company_id = stale.company_id
+  RETURNING c.company_id, ${columnsOf('c')}, ${companyJson('stale')} AS before
 ),
 audited AS (
   ${AUDIT_INSERT}
@@ -86,16 +91,19 @@ export function createCompaniesRepository(db: Db) {
     /**
      * Writes an upload and audits each change, in the caller's transaction: rows match existing
      * companies by ISIN (update), others are inserted; unchanged rows count in neither figure
-     * and are not audited. Slices of IMPORT_SLICE rows: COPY into a staging table, lock the
-     * companies they name, then one statement inserts, updates and audits from the staging rows.
+     * and are not audited. COPY into a staging table, then one statement locks the companies the
+     * rows change and inserts, updates and audits (on PGlite slice by slice, see PGLITE_SLICE).
      */
     async importMany(tx: Queryable, actor: AuditActor, values: readonly CompanyValues[]): Promise<{ inserted: number; updated: number }> {
+      const slice = db.kind === 'pglite' ? PGLITE_SLICE : Math.max(values.length, 1);
       await tx.query(`CREATE TEMP TABLE ${STAGING} (${VALUE_COLUMNS.map((column) => `${column} ${column === 'is_active' ? 'boolean' : 'text'}`).join(', ')}) ON COMMIT DROP`);
       const counts = { inserted: 0, updated: 0 };
-      for (let start = 0; start < values.length; start += IMPORT_SLICE) {
-        if (start > 0) await yieldToEventLoop();
-        await tx.copyFrom(STAGING, VALUE_COLUMNS, values.slice(start, start + IMPORT_SLICE).map((value) => VALUE_KEYS.map((key) => value[key])));
-        await tx.query(LOCK_STAGED);
+      for (let start = 0; start < values.length; start += slice) {
+        if (start > 0) {
+          await tx.query(`TRUNCATE ${STAGING}`);
+          await yieldToEventLoop();
+        }
+        await tx.copyFrom(STAGING, VALUE_COLUMNS, values.slice(start, start + slice).map((value) => VALUE_KEYS.map((key) => value[key])));
         const { rows } = await tx.query<{ inserted: number; updated: number }>(MERGE_STAGED, [actor.id, actor.username]);
         counts.inserted += rows[0]?.inserted ?? 0;
         counts.updated += rows[0]?.updated ?? 0;
