@@ -200,6 +200,57 @@ describeEachDatabase('companies', (suite) => {
     expect((await upload(callers, file)).json()).toEqual({ result: { inserted: 0, updated: 0 } });
   });
 
+  // Two connections are needed for an edit to run beside an upload: PGlite has one.
+  it.skipIf(suite.kind !== 'postgres')('audits as before the edit an upload waited for, and skips a row that edit made equal', async () => {
+    const callers = await newsCallers(suite);
+    const [editedIsin, equalIsin] = [testIsin(), testIsin()];
+    const editedId = await insertCompany(suite, 'Waited Co', editedIsin);
+    const equalId = await insertCompany(suite, 'Equal Co', equalIsin);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    onTestFinished(() => release());
+    // An edit in its own transaction, not yet committed when the upload reads the companies.
+    const edit = callers.app.db.transaction(async (tx) => {
+      await tx.query(`UPDATE companies SET comp_name = 'Edited Co' WHERE company_id = $1`, [editedId]);
+      await tx.query(
+        `UPDATE companies SET comp_name = 'Uploaded Equal', website = 'www.example.com', email = 'ir@example.com', phone = '22 5550100', address = '1 Main Road' WHERE company_id = $1`,
+        [equalId],
+      );
+      holding();
+      await gate;
+    });
+    await held;
+    const uploading = upload(callers, workbook([TEMPLATE_HEADERS, row('Uploaded Co', editedIsin), row('Uploaded Equal', equalIsin)]));
+    // Until the upload waits for the edit's row locks.
+    const waiting = async () =>
+      (
+        await suite.sql(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%company_upload%'`,
+        )
+      ).length > 0;
+    while (!(await waiting())) await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await edit;
+
+    const response = await uploading;
+    expect(response.json()).toEqual({ result: { inserted: 0, updated: 1 } });
+    const audits = await suite.sql<{ entity_id: string; before: { compName: string }; after: { compName: string } }>(
+      `SELECT entity_id, before, after FROM audit_log WHERE action = 'import' AND entity_id IN ($1, $2)`,
+      [editedId, equalId],
+    );
+    expect(audits).toEqual([{ entity_id: editedId, before: expect.objectContaining({ compName: 'Edited Co' }), after: expect.objectContaining({ compName: 'Uploaded Co' }) }]);
+    const versions = await suite.sql<{ company_id: string; version: number }>('SELECT company_id::text, version FROM companies WHERE company_id IN ($1, $2) ORDER BY company_id', [
+      editedId,
+      equalId,
+    ]);
+    expect(versions).toEqual([
+      { company_id: editedId, version: 3 },
+      { company_id: equalId, version: 2 },
+    ]);
+  });
+
   it('answers /health while an import holds the database', async () => {
     const callers = await newsCallers(suite);
     const { db } = callers.app;
