@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,9 @@ import { createCompaniesRepository } from '../server/src/modules/companies/repos
 // Targets: idle RSS < 300 MB on PGlite; the write <= 1 s on PostgreSQL.
 
 const PASSWORD = 'Bench-pass-2026';
+// One for the served process and the write bench: on PostgreSQL both open the same database,
+// whose stored key pair only the SECRET_KEY it was wrapped with opens (each DATA_DIR would generate its own).
+const SECRET_KEY = randomBytes(32).toString('base64');
 const UPLOAD_ROWS = 50_000;
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 10_000);
 const HEALTH_EVERY_MS = 20;
@@ -75,6 +79,7 @@ function startServe(dataDir: string, databaseUrl?: string): Promise<Server> {
       APP_CONFIG: newsConfigFile(dataDir),
       ADMIN_PASSWORD: PASSWORD,
       DEMO_PASSWORD: PASSWORD,
+      SECRET_KEY,
       LOG_LEVEL: 'info',
       DATABASE_URL: databaseUrl ?? '',
     },
@@ -204,7 +209,7 @@ async function benchWrite(databaseUrl?: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-write-'));
   const app = await buildApp({
     logger: false,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? 'memory://', DEMO_DATA: 'false', ADMIN_PASSWORD: PASSWORD, RSA_BITS: 2048, STATIC_DIR: dataDir },
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? 'memory://', DEMO_DATA: 'false', ADMIN_PASSWORD: PASSWORD, RSA_BITS: 2048, STATIC_DIR: dataDir, SECRET_KEY },
   });
   try {
     const { rows } = await app.db.query<{ id: string; username: string }>(`SELECT id::text AS id, username FROM users WHERE role = 0 LIMIT 1`);
