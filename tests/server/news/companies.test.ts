@@ -201,11 +201,12 @@ describeEachDatabase('companies', (suite) => {
   });
 
   // Two connections are needed for an edit to run beside an upload: PGlite has one.
-  it.skipIf(suite.kind !== 'postgres')('audits as before the edit an upload waited for, and skips a row that edit made equal', async () => {
+  it.skipIf(suite.kind !== 'postgres')('audits as before the edit an upload waited for, skips a row it made equal, inserts an ISIN it moved away', async () => {
     const callers = await newsCallers(suite);
-    const [editedIsin, equalIsin] = [testIsin(), testIsin()];
+    const [editedIsin, equalIsin, movedIsin] = [testIsin(), testIsin(), testIsin()];
     const editedId = await insertCompany(suite, 'Waited Co', editedIsin);
     const equalId = await insertCompany(suite, 'Equal Co', equalIsin);
+    const movedId = await insertCompany(suite, 'Moved Co', movedIsin);
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     let holding = () => {};
@@ -218,11 +219,12 @@ describeEachDatabase('companies', (suite) => {
         `UPDATE companies SET comp_name = 'Uploaded Equal', website = 'www.example.com', email = 'ir@example.com', phone = '22 5550100', address = '1 Main Road' WHERE company_id = $1`,
         [equalId],
       );
+      await tx.query(`UPDATE companies SET isin = $2 WHERE company_id = $1`, [movedId, testIsin()]);
       holding();
       await gate;
     });
     await held;
-    const uploading = upload(callers, workbook([TEMPLATE_HEADERS, row('Uploaded Co', editedIsin), row('Uploaded Equal', equalIsin)]));
+    const uploading = upload(callers, workbook([TEMPLATE_HEADERS, row('Uploaded Co', editedIsin), row('Uploaded Equal', equalIsin), row('Uploaded Moved', movedIsin)]));
     // Until the upload waits for the edit's row locks.
     const waiting = async () =>
       (
@@ -235,10 +237,13 @@ describeEachDatabase('companies', (suite) => {
     await edit;
 
     const response = await uploading;
-    expect(response.json()).toEqual({ result: { inserted: 0, updated: 1 } });
+    expect(response.json()).toEqual({ result: { inserted: 1, updated: 1 } });
+    const [moved] = await suite.sql<{ comp_name: string; company_id: string }>('SELECT comp_name, company_id::text FROM companies WHERE isin = $1', [movedIsin]);
+    expect(moved?.comp_name).toBe('Uploaded Moved');
+    expect(moved?.company_id).not.toBe(movedId);
     const audits = await suite.sql<{ entity_id: string; before: { compName: string }; after: { compName: string } }>(
-      `SELECT entity_id, before, after FROM audit_log WHERE action = 'import' AND entity_id IN ($1, $2)`,
-      [editedId, equalId],
+      `SELECT entity_id, before, after FROM audit_log WHERE action = 'import' AND entity_id IN ($1, $2, $3)`,
+      [editedId, equalId, movedId],
     );
     expect(audits).toEqual([{ entity_id: editedId, before: expect.objectContaining({ compName: 'Edited Co' }), after: expect.objectContaining({ compName: 'Uploaded Co' }) }]);
     const versions = await suite.sql<{ company_id: string; version: number }>('SELECT company_id::text, version FROM companies WHERE company_id IN ($1, $2) ORDER BY company_id', [

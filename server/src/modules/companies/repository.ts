@@ -29,13 +29,19 @@ const CHANGED_COLUMNS = VALUE_COLUMNS.filter((column) => column !== 'isin');
 // `stale` locks the companies the upload changes: in READ COMMITTED a locking read waits for a
 // concurrent edit and answers the committed row, so `before` is what this upload replaces and the
 // row cannot move until commit. Rows the upload leaves as they are are neither locked nor written
-// (an edit committed meanwhile simply comes after the upload). The touch_row trigger of migration
-// 010 bumps `version` and `updated_at` of each updated company.
+// (an edit committed meanwhile simply comes after the upload). A row whose edit made it equal or
+// moved its ISIN away drops out of `stale` while the statement's snapshot still saw it differ
+// (`differing`): `raced` counts them, and the statement runs again for them with a new snapshot
+// (one that sees what it has written: the rows it wrote are equal by then). The touch_row trigger
+// of migration 010 bumps `version` and `updated_at` of each updated company.
 const MERGE_STAGED = `WITH stale AS MATERIALIZED (
   SELECT c.company_id, ${columnsOf('c')}, ${CHANGED_COLUMNS.map((column) => `s.${column} AS new_${column}`).join(', ')}
   FROM companies c JOIN ${STAGING} s ON s.isin = c.isin
   WHERE (${columnsOf('c')}) IS DISTINCT FROM (${columnsOf('s')})
   FOR UPDATE OF c
+),
+differing AS (
+  SELECT count(*) AS n FROM companies c JOIN ${STAGING} s ON s.isin = c.isin WHERE (${columnsOf('c')}) IS DISTINCT FROM (${columnsOf('s')})
 ),
 inserted AS (
   INSERT INTO companies (${VALUE_COLUMNS.join(', ')})
@@ -52,7 +58,8 @@ audited AS (
   SELECT $1::bigint, $2::text, 'company', written.company_id::text, 'import', written.before, ${companyJson('written')}
   FROM (SELECT *, NULL::jsonb AS before FROM inserted UNION ALL SELECT * FROM updated) AS written
 )
-SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM updated)::int AS updated`;
+SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM updated)::int AS updated,
+  ((SELECT n FROM differing) - (SELECT count(*) FROM stale))::int AS raced`;
 
 /** The smallest string greater than every string starting with `prefix` (for an index range). */
 function prefixEnd(prefix: string): string {
@@ -104,9 +111,12 @@ export function createCompaniesRepository(db: Db) {
           await yieldToEventLoop();
         }
         await tx.copyFrom(STAGING, VALUE_COLUMNS, values.slice(start, start + slice).map((value) => VALUE_KEYS.map((key) => value[key])));
-        const { rows } = await tx.query<{ inserted: number; updated: number }>(MERGE_STAGED, [actor.id, actor.username]);
-        counts.inserted += rows[0]?.inserted ?? 0;
-        counts.updated += rows[0]?.updated ?? 0;
+        for (let raced = 1; raced > 0; ) {
+          const { rows } = await tx.query<{ inserted: number; updated: number; raced: number }>(MERGE_STAGED, [actor.id, actor.username]);
+          counts.inserted += rows[0]?.inserted ?? 0;
+          counts.updated += rows[0]?.updated ?? 0;
+          raced = rows[0]?.raced ?? 0;
+        }
       }
       return counts;
     },
