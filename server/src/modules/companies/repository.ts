@@ -16,6 +16,7 @@ const VALUE_COLUMNS = ['comp_name', 'isin', 'ticker', 'exchange', 'sector', 'web
 // lookups ten times over (bench/company-import.ts).
 const PGLITE_SLICE = 5_000;
 const STAGING = 'company_upload';
+const MAX_MERGE_ROUNDS = 5;
 
 /** A company as audit records show it (a CompanyRow), from the row alias `row`. */
 function companyJson(row: string): string {
@@ -107,7 +108,9 @@ export function createCompaniesRepository(db: Db) {
           await yieldToEventLoop();
         }
         await tx.copyFrom(STAGING, VALUE_COLUMNS, values.slice(start, start + slice).map((value) => VALUE_KEYS.map((key) => value[key])));
-        for (let raced = 1; raced > 0; ) {
+        for (let raced = 1, round = 0; raced > 0; round += 1) {
+          // Each round only redoes rows an edit changed during the last one: a bound, never a hang.
+          if (round === MAX_MERGE_ROUNDS) throw new Error(`company import: ${raced} rows still raced concurrent edits after ${round} rounds`);
           const { rows } = await tx.query<{ inserted: number; updated: number; raced: number }>(MERGE_STAGED, [actor.id, actor.username]);
           counts.inserted += rows[0]?.inserted ?? 0;
           counts.updated += rows[0]?.updated ?? 0;
