@@ -204,8 +204,14 @@ async function benchServer(label: string, upload: Buffer, databaseUrl?: string):
   }
 }
 
-/** importMany alone, in one transaction, in this process: what the database write costs. */
-async function benchWrite(databaseUrl?: string): Promise<void> {
+export interface WriteTimes {
+  insert: number;
+  update: number;
+  unchanged: number;
+}
+
+/** importMany alone, in one transaction, in this process: what the database write costs (ms). */
+export async function benchWrite(databaseUrl?: string): Promise<WriteTimes> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-write-'));
   const app = await buildApp({
     logger: false,
@@ -214,14 +220,17 @@ async function benchWrite(databaseUrl?: string): Promise<void> {
   try {
     const { rows } = await app.db.query<{ id: string; username: string }>(`SELECT id::text AS id, username FROM users WHERE role = 0 LIMIT 1`);
     const actor = rows[0] as { id: string; username: string };
+    const times: WriteTimes = { insert: 0, update: 0, unchanged: 0 };
     const figures: string[] = [];
     for (const [what, variant] of [['insert', 'A'], ['update', 'B'], ['unchanged', 'B']] as const) {
       const values = Array.from({ length: UPLOAD_ROWS }, (_, index) => companyValues(index, variant, 'BW'));
       const started = performance.now();
       const counts = await app.db.transaction((tx) => createCompaniesRepository(app.db).importMany(tx, actor, values));
-      figures.push(`${what} ${ms(performance.now() - started)} (${counts.inserted}/${counts.updated})`);
+      times[what] = performance.now() - started;
+      figures.push(`${what} ${ms(times[what])} (${counts.inserted}/${counts.updated})`);
     }
     console.log(`write only (importMany, one transaction)  ${figures.join('   ')}  (inserted/updated; target <= 1 s on PostgreSQL)`);
+    return times;
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

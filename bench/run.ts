@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { benchCompanyImport } from './company-import';
 import { benchExcelUploads } from './excel-uploads';
 import { benchFrontEnd } from './front-end';
@@ -6,24 +5,10 @@ import { benchNewsList } from './news-list';
 import { benchSealCost } from './seal-cost';
 import { benchSealedMe } from './sealed-me';
 import { benchNewsPreview } from './news-preview';
+import { withScratchDatabase } from './scratch-database';
 
 // `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
 // need BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is created).
-
-async function withScratchDatabase(baseUrl: string, run: (url: string) => Promise<void>): Promise<void> {
-  const name = `bo_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
 
 await benchFrontEnd();
 await benchSealCost();

@@ -84,7 +84,8 @@ describeEachDatabase('one transaction per action', (suite) => {
     const callers = await newsCallers(suite);
     const knownIsin = testIsin();
     const knownId = await insertCompany(suite, 'Known Before', knownIsin);
-    // More rows than one slice of the import (5 000), the known company first, the failing one last.
+    // More rows than one slice of the import on PGlite (5 000; PostgreSQL takes them in one statement),
+    // the known company first, the failing one last.
     const isins = [knownIsin, ...Array.from({ length: 5000 }, () => testIsin())];
     const lastIsin = isins.at(-1) as string;
     const marker = `Slice ${Date.now().toString(36)}`;
