@@ -165,6 +165,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
                         resource={definition.name}
                         recordItemId={id}
                         meta={versionMeta(record)}
+                        // The record's own page must not show it from the cache once it is gone.
+                        invalidates={['list', 'many', 'detail']}
                         size="small"
                         hideText
                         aria-label={t('generic.deleteOne', { name })}

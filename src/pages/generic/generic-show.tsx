@@ -13,7 +13,7 @@ export default function GenericShow({ definition }: GenericPageProps) {
   const { id } = useParams();
   const { list } = useNavigation();
   // A missing record is said at once, not after three retries.
-  const { query } = useShow<BaseRecord>({ resource: definition.name, ...(id ? { id } : {}), queryOptions: { retry: false }, errorNotification: false });
+  const { query } = useShow<BaseRecord>({ resource: definition.name, ...(id ? { id } : {}), queryOptions: { retry: false, refetchOnMount: 'always' }, errorNotification: false });
   const record = query.data?.data;
   const fields = fieldsFor(definition.fields, 'show');
   const label = t(definition.labelKey);

@@ -201,7 +201,7 @@ describeEachDatabase('companies', (suite) => {
   });
 
   // Two connections are needed for an edit to run beside an upload: PGlite has one.
-  it.skipIf(suite.kind !== 'postgres')('audits as before the edit an upload waited for, skips a row it made equal, inserts an ISIN it moved away', async () => {
+  it.skipIf(suite.kind !== 'postgres')('audits as before the edit an upload waited for, skips a row it made equal, inserts an ISIN it moved away [PostgreSQL only: PGlite has one connection, so no edit can run beside an upload]', async () => {
     const callers = await newsCallers(suite);
     const [editedIsin, equalIsin, movedIsin] = [testIsin(), testIsin(), testIsin()];
     const editedId = await insertCompany(suite, 'Waited Co', editedIsin);
