@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, ti
 // Everything the server keeps secret from a reader of its database is keyed from one
 // secret (SECRET_KEY): each use gets its own key by HKDF, so no two uses share one.
 
-export type SecretUse = 'one-time-codes' | 'server-key-wrap';
+export type SecretUse = 'one-time-codes' | 'server-key-wrap' | 'aadhaar-vault' | 'aadhaar-search';
 
 export function deriveKey(secret: string, use: SecretUse): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), `backoffice ${use}`, 32));
