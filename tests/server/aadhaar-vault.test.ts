@@ -13,7 +13,8 @@ const aadhaar = (eleven: string) => `${eleven}${verhoeffDigit(eleven)}`;
 
 describeEachDatabase('aadhaar vault', (suite) => {
   it('stores encrypted, finds by number through the keyed hash, and reveals', async () => {
-    const app = await suite.build({ SECRET_KEY: SECRET_A });
+    const lines: string[] = [];
+    const app = await suite.build({ SECRET_KEY: SECRET_A }, { logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } });
     const number = aadhaar('23456789012');
     const stored = await app.db.transaction((tx) => app.aadhaarVault.store(tx, number));
     expect(stored).toEqual({ ref: expect.stringMatching(/^[0-9a-f-]{36}$/), last4: number.slice(-4) });
@@ -38,6 +39,8 @@ describeEachDatabase('aadhaar vault', (suite) => {
       stored.ref,
     ]);
     expect(text?.dump).not.toContain(number);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(number);
   });
 
   it('keeps one row per number: storing it again answers the same ref', async () => {
