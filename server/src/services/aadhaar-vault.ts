@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
+import { seal, unseal } from './secret-box.js';
 import { aadhaarDigits, checkAadhaar } from '../../../src/resources/kyc-rules.js';
 
 // The only place a full Aadhaar number is kept (issue 11): encrypted with AES-256-GCM under a
@@ -65,14 +66,11 @@ export function createAadhaarVault(db: Queryable, keys: { aadhaarKey: Buffer; aa
       if (error) throw new HttpError(422, 'validation', { [fieldName]: error });
       const last4 = digits.slice(-4);
       const ref = randomUUID();
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', keys.aadhaarKey, iv);
-      cipher.setAAD(aadOf(ref, KEY_VERSION));
-      const ciphertext = Buffer.concat([cipher.update(digits, 'utf8'), cipher.final()]);
+      const { iv, tag, ciphertext } = seal(keys.aadhaarKey, Buffer.from(digits, 'utf8'), aadOf(ref, KEY_VERSION));
       const inserted = await tx.query<{ ref: string }>(
         `INSERT INTO aadhaar_vault (ref, ciphertext, iv, tag, key_version, search_hash, last4)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (search_hash) DO NOTHING RETURNING ref`,
-        [ref, ciphertext, iv, cipher.getAuthTag(), KEY_VERSION, searchHash(digits), last4],
+        [ref, ciphertext, iv, tag, KEY_VERSION, searchHash(digits), last4],
       );
       // Already stored (perhaps by a transaction that committed meanwhile): its ref.
       const stored = inserted.rows[0]?.ref ?? (await findRef(digits, tx));
@@ -90,15 +88,11 @@ export function createAadhaarVault(db: Queryable, keys: { aadhaarKey: Buffer; aa
       if (!UUID.test(ref)) return null;
       const row = (await q.query<VaultRow>('SELECT ciphertext, iv, tag, key_version FROM aadhaar_vault WHERE ref = $1', [ref])).rows[0];
       if (!row) return null;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', keys.aadhaarKey, Buffer.from(row.iv));
-        decipher.setAAD(aadOf(ref, row.key_version));
-        decipher.setAuthTag(Buffer.from(row.tag));
-        return Buffer.concat([decipher.update(Buffer.from(row.ciphertext)), decipher.final()]).toString('utf8');
-      } catch {
-        // The cause names nothing of the number; the ref is what an operator needs.
-        throw new Error(`aadhaar_vault: the row of ref ${ref} does not open with this SECRET_KEY`);
-      }
+      const sealed = { iv: Buffer.from(row.iv), tag: Buffer.from(row.tag), ciphertext: Buffer.from(row.ciphertext) };
+      const plaintext = unseal(keys.aadhaarKey, sealed, aadOf(ref, row.key_version));
+      // The message names nothing of the number; the ref is what an operator needs.
+      if (!plaintext) throw new Error(`aadhaar_vault: the row of ref ${ref} does not open with this SECRET_KEY`);
+      return plaintext.toString('utf8');
     },
   };
 }
