@@ -14,6 +14,7 @@ import errorHandler from './plugins/error-handler.js';
 import safeText from './plugins/safe-text.js';
 import mailer from './plugins/mailer.js';
 import secrets from './plugins/secrets.js';
+import aadhaarVault from './services/aadhaar-vault.js';
 import rateLimit from './plugins/rate-limit.js';
 import serverKey from './plugins/server-key.js';
 import usersRepository from './plugins/users-repository.js';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(db, { db: options.db });
     await app.register(mailer);
     await app.register(secrets);
+    await app.register(aadhaarVault);
     await app.register(rateLimit);
     await app.register(usersRepository);
     await app.register(sessionsRepository);

@@ -1,6 +1,7 @@
 import { MAIL_DOMAIN_PATTERN } from '../config/values';
 import { USERNAME_PATTERN } from '../protocol/constants';
 import { EMAIL_CHARS_PATTERN, EMAIL_SHAPE, ISIN_PATTERN, TEXT_PATTERN } from './company-rules';
+import { AADHAAR_PATTERN, checkAadhaar, checkPan, type KycCheck } from './kyc-rules';
 import type { FieldReasonCode } from './server-messages';
 
 // Rules a field definition names, shared by the server (its TypeBox schema gets the
@@ -12,6 +13,13 @@ export interface FieldRule {
   pattern: string;
   /** What a value that breaks it is told: a code of the server-messages catalogue. */
   reason: FieldReasonCode;
+  /**
+   * What a pattern cannot say (a check digit, a warning): run on a value the pattern
+   * accepts, its errors refuse it and its warnings only flag it. Today the generic schema
+   * and form apply the pattern; a caller with the value in hand (the KYC routes and
+   * screens) runs this too.
+   */
+  check?: (value: string) => KycCheck;
 }
 
 export const FIELD_RULES = {
@@ -27,6 +35,10 @@ export const FIELD_RULES = {
   /** A new password: 8 to 200 characters with a letter and a digit (the forms show it before submitting). */
   password: { pattern: '^(?=.*[A-Za-z])(?=.*[0-9]).{8,200}$', reason: 'password' },
   notBlank: { pattern: '\\S', reason: 'notBlank' },
+  /** A PAN with a known holder type (./kyc-rules; E is accepted with a warning by `check`). */
+  pan: { pattern: '^[A-Z]{3}[PCHFATBLJGE][A-Z][0-9]{4}[A-Z]$', reason: 'panFormat', check: (value) => checkPan(value) },
+  /** 12 digits, the first 2–9; `check` adds the Verhoeff check digit. */
+  aadhaar: { pattern: AADHAAR_PATTERN.source, reason: 'aadhaarFormat', check: checkAadhaar },
 } as const satisfies Record<string, FieldRule>;
 
 export type FieldRuleName = keyof typeof FIELD_RULES;

@@ -121,6 +121,13 @@ export const FIELD_REASONS = {
   statusNotPending: 'only a pending registration can be approved',
   statusNotDisabled: 'only a disabled user can be enabled',
   statusNotActive: 'only an active user can be sent a reset code',
+  // Indian identity numbers (./kyc-rules): the errors refuse a value, the warnings only flag it.
+  panFormat: 'must be a PAN: 5 capital letters, 4 digits, then a capital letter',
+  panHolderType: 'has an unknown holder type: its 4th letter must be one of P, C, H, F, A, T, B, L, J, G',
+  panHolderTypeRare: 'has the rarely issued holder type E: check the number',
+  panSurnameInitial: "has a 5th letter that is not the surname's initial: check the number and the name",
+  aadhaarFormat: 'must be 12 digits, the first one 2 to 9',
+  aadhaarChecksum: 'has a wrong check digit: check the number',
 } as const;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES extends infer K

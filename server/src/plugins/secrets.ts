@@ -7,7 +7,7 @@ import { deriveKey } from '../services/secret-box.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Keys derived from SECRET_KEY, one per use; never stored. */
-    secrets: { codeKey: Buffer; wrapKey: Buffer; source: 'env' | 'file' };
+    secrets: { codeKey: Buffer; wrapKey: Buffer; aadhaarKey: Buffer; aadhaarSearchKey: Buffer; source: 'env' | 'file' };
   }
 }
 
@@ -46,6 +46,8 @@ export default fp(
     fastify.decorate('secrets', {
       codeKey: deriveKey(secret, 'one-time-codes'),
       wrapKey: deriveKey(secret, 'server-key-wrap'),
+      aadhaarKey: deriveKey(secret, 'aadhaar-vault'),
+      aadhaarSearchKey: deriveKey(secret, 'aadhaar-search'),
       source: SECRET_KEY ? 'env' : 'file',
     });
   },
