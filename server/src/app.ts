@@ -13,6 +13,7 @@ import appConfig from './plugins/app-config.js';
 import errorHandler from './plugins/error-handler.js';
 import safeText from './plugins/safe-text.js';
 import mailer from './plugins/mailer.js';
+import blobStore from './plugins/blob-store.js';
 import secrets from './plugins/secrets.js';
 import rateLimit from './plugins/rate-limit.js';
 import serverKey from './plugins/server-key.js';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(db, { db: options.db });
     await app.register(mailer);
     await app.register(secrets);
+    await app.register(blobStore);
     await app.register(rateLimit);
     await app.register(usersRepository);
     await app.register(sessionsRepository);
