@@ -5,7 +5,8 @@ import { expect, it } from 'vitest';
 import { EnvError } from '../../../server/src/env.js';
 import { GENERATED_MASTER_KEY_FILE } from '../../../server/src/plugins/blob-store.js';
 import { BlobUnreadableError } from '../../../server/src/services/blobs/blob-store.js';
-import { DEFAULT_CHUNK_BYTES } from '../../../server/src/services/blobs/db-blob-store.js';
+import { parseMasterKey } from '../../../server/src/services/blobs/blob-cipher.js';
+import { createDbBlobStore, DEFAULT_CHUNK_BYTES } from '../../../server/src/services/blobs/db-blob-store.js';
 import { describeEachDatabase } from '../helper.js';
 import { inPieces, readAll } from './fixtures.js';
 
@@ -90,11 +91,16 @@ describeEachDatabase('blob store', (suite) => {
     const data = randomBytes(300_000);
     const { id } = await app.db.transaction((tx) => app.blobs.put(tx, data, INPUT));
 
-    const wrong = await suite.build({ KYC_MASTER_KEY: KEY_B });
-    await expect(wrong.blobs.get(id)).rejects.toThrow(BlobUnreadableError);
-    await expect(wrong.blobs.getRange(id, 0, 10)).rejects.toThrow(/KYC_MASTER_KEY/);
+    // An instance started with another key stops at once, naming the variable.
+    const wrongStart = suite.build({ KYC_MASTER_KEY: KEY_B });
+    await expect(wrongStart).rejects.toBeInstanceOf(EnvError);
+    await expect(wrongStart).rejects.toThrow(/KYC_MASTER_KEY: does not open the files stored/);
+    // A store that got that far anyway refuses each file before returning a byte.
+    const wrong = createDbBlobStore(app.db, parseMasterKey(KEY_B));
+    await expect(wrong.get(id)).rejects.toThrow(BlobUnreadableError);
+    await expect(wrong.getRange(id, 0, 10)).rejects.toThrow(/KYC_MASTER_KEY/);
     // The meta stays readable (it is not secret); the right key still opens the file.
-    expect((await wrong.blobs.meta(id))?.size).toBe(data.length);
+    expect((await wrong.meta(id))?.size).toBe(data.length);
     expect((await readAll((await app.blobs.get(id))!.stream)).equals(data)).toBe(true);
   });
 
@@ -125,6 +131,8 @@ describeEachDatabase('blob store', (suite) => {
   });
 
   it('without KYC_MASTER_KEY, generates one into DATA_DIR (0600) that the next start reads back', async () => {
+    // The files of the tests above were stored under KEY_A, which the generated key would not open.
+    await suite.sql('DELETE FROM blobs');
     const app = await suite.build();
     const file = path.join(suite.dataDir(), GENERATED_MASTER_KEY_FILE);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
