@@ -15,10 +15,11 @@ CREATE TABLE blobs (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
+-- No foreign key to blobs: an upload's chunks are written as it streams in, each in its own
+-- short statement (no transaction held open for a slow client), before the meta row exists;
+-- the meta row is written later in the caller's transaction.
 CREATE TABLE blob_chunks (
-  -- Deferred: chunks are written as the upload streams in, the meta row once its size and
-  -- digest are known, all in the caller's transaction.
-  blob_id uuid NOT NULL REFERENCES blobs (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+  blob_id uuid NOT NULL,
   seq integer NOT NULL CHECK (seq >= 0),
   -- iv (12 bytes), ciphertext, GCM tag (16 bytes).
   data bytea NOT NULL,
@@ -26,3 +27,12 @@ CREATE TABLE blob_chunks (
 );
 -- Ciphertext does not compress: store it out of line without trying.
 ALTER TABLE blob_chunks ALTER COLUMN data SET STORAGE EXTERNAL;
+
+-- Uploads whose chunks are written but whose meta row is not (yet): the caller's transaction
+-- deletes the row with the meta insert; one left over an hour (a rolled-back or crashed
+-- upload) has its chunks pruned.
+CREATE TABLE blob_staging (
+  blob_id uuid PRIMARY KEY,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX blob_staging_created_at ON blob_staging (created_at);

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../server/src/errors.js';
 import { DOCUMENT_KINDS, sniffUpload, type FileKind } from '../../../server/src/services/blobs/sniff.js';
-import { storeUpload } from '../../../server/src/services/blobs/store-upload.js';
+import { stageUpload } from '../../../server/src/services/blobs/stage-upload.js';
 import { serverMessage } from '../../../src/resources/server-messages.js';
 import es from '../../../src/i18n/es.json';
 import { describeEachDatabase } from '../helper.js';
@@ -65,15 +65,14 @@ describe('sniffUpload', () => {
   });
 });
 
-describeEachDatabase('storeUpload', (suite) => {
-  const counts = async () => suite.sql('SELECT (SELECT count(*) FROM blobs) AS blobs, (SELECT count(*) FROM blob_chunks) AS chunks');
+describeEachDatabase('stageUpload', (suite) => {
+  const counts = async () =>
+    suite.sql('SELECT (SELECT count(*) FROM blobs) AS blobs, (SELECT count(*) FROM blob_chunks) AS chunks, (SELECT count(*) FROM blob_staging) AS staged');
 
   it('refuses an HTML file named .jpg and writes nothing', async () => {
     const app = await suite.build();
     const before = await counts();
-    const refused = await refusal(
-      app.db.transaction((tx) => storeUpload(app.blobs, tx, one(SAMPLES.html), { allowed: DOCUMENT_KINDS, filename: 'passport.jpg' })),
-    );
+    const refused = await refusal(stageUpload(app.blobs, one(SAMPLES.html), { allowed: DOCUMENT_KINDS, filename: 'passport.jpg' }));
     expect(refused.code).toBe('fileTypeRefused');
     expect(await counts()).toEqual(before);
   });
@@ -84,20 +83,51 @@ describeEachDatabase('storeUpload', (suite) => {
     // The source never ends: only a reader that stops at the limit can return at all.
     const { source, pulled } = endless(SAMPLES.jpeg);
     const maxBytes = 2 * 1024 * 1024;
-    const refused = await refusal(app.db.transaction((tx) => storeUpload(app.blobs, tx, source, { allowed: DOCUMENT_KINDS, maxBytes, filename: 'big.jpg' })));
+    const refused = await refusal(stageUpload(app.blobs, source, { allowed: DOCUMENT_KINDS, maxBytes, filename: 'big.jpg' }));
     expect(refused).toMatchObject({ status: 413, code: 'fileTooLarge', message: 'The file is larger than 2 MB.' });
     expect(pulled()).toBeLessThan(maxBytes + 256 * 1024);
     expect(source.destroyed).toBe(true);
     expect(await counts()).toEqual(before);
   });
 
-  it('stores an accepted upload under its sniffed type, whatever its name', async () => {
+  it('stages an accepted upload under its sniffed type, whatever its name; a commit makes it readable', async () => {
     const app = await suite.build();
+    const before = await counts();
     const data = Buffer.concat([SAMPLES.png, randomBytes(600_000)]);
-    const stored = await app.db.transaction((tx) => storeUpload(app.blobs, tx, one(data), { allowed: DOCUMENT_KINDS, filename: 'photo.jpg' }));
-    expect(stored).toMatchObject({ kind: 'png', contentType: 'image/png', size: data.length });
-    const content = await app.blobs.get(stored.id);
+    const staged = await stageUpload(app.blobs, one(data), { allowed: DOCUMENT_KINDS, filename: 'photo.jpg' });
+    expect(staged).toMatchObject({ kind: 'png', contentType: 'image/png', size: data.length });
+    // Staged, not stored: invisible until the transaction that refers to it commits it.
+    expect(await app.blobs.get(staged.id)).toBeNull();
+    await app.db.transaction((tx) => app.blobs.commit(tx, staged));
+    const content = await app.blobs.get(staged.id);
     expect(content?.meta).toMatchObject({ contentType: 'image/png', filename: 'photo.jpg' });
     expect((await readAll(content!.stream)).equals(data)).toBe(true);
+    await app.db.transaction((tx) => app.blobs.delete(tx, staged.id));
+    expect(await counts()).toEqual(before);
+  });
+
+  it('leaves a staged upload whose transaction rolled back to discard() or the pruning', async () => {
+    const app = await suite.build();
+    const before = await counts();
+    const stageOne = () => stageUpload(app.blobs, one(Buffer.concat([SAMPLES.pdf, randomBytes(300_000)])), { allowed: DOCUMENT_KINDS, filename: 'a.pdf' });
+    const rolledBack = async (staged: Awaited<ReturnType<typeof stageOne>>) =>
+      app.db
+        .transaction(async (tx) => {
+          await app.blobs.commit(tx, staged);
+          throw new Error('the referring row failed');
+        })
+        .catch(() => {});
+
+    const first = await stageOne();
+    await rolledBack(first);
+    expect(await app.blobs.get(first.id)).toBeNull();
+    await app.blobs.discard(first);
+    expect(await counts()).toEqual(before);
+
+    const second = await stageOne();
+    await rolledBack(second);
+    expect(await app.blobs.pruneStaged()).toBe(0);
+    expect(await app.blobs.pruneStaged(0)).toBe(1);
+    expect(await counts()).toEqual(before);
   });
 });

@@ -33,13 +33,33 @@ export interface BlobContent {
 /** What put() reads: a buffer, a Node stream, or any async iterable of bytes (sniff.ts's bounded stream). */
 export type BlobSource = Buffer | Uint8Array | AsyncIterable<Uint8Array>;
 
+/** A file written but not yet committed: commit() it within the transaction that refers to it. */
+export interface StagedBlob extends StoredBlob, BlobInput {
+  readonly chunkSize: number;
+  readonly chunkCount: number;
+  readonly wrappedKey: Buffer;
+}
+
 export interface BlobStore {
   /**
    * Stores the file within the caller's transaction (so the row that refers to it commits
-   * with it, or neither does). Consumes `source` as it arrives; an error from the source
-   * (a size limit) rejects and leaves the transaction to roll back.
+   * with it, or neither does). Consumes `source` while the transaction is open: for bytes
+   * already at hand (a re-rendered image). For uploads from the network use stage().
    */
   put(tx: Queryable, source: BlobSource, input: BlobInput): Promise<StoredBlob>;
+  /**
+   * Writes the file's chunks as `source` arrives, each in its own short statement, holding no
+   * transaction while a slow client sends (on PGlite a transaction holds the only connection;
+   * on PostgreSQL one of the pool's ten). An error from the source (a size limit) deletes what
+   * was written and rejects. Not visible to get() until commit().
+   */
+  stage(source: BlobSource, input: BlobInput): Promise<StagedBlob>;
+  /** Makes a staged file stored, in the caller's transaction; a rollback leaves it staged (pruned after an hour). */
+  commit(tx: Queryable, staged: StagedBlob): Promise<StoredBlob>;
+  /** Drops a staged file at once (the caller's work failed); harmless after commit()'s rollback or a prune. */
+  discard(staged: StagedBlob): Promise<void>;
+  /** Deletes files staged longer than `olderThanMs` ago and never committed; returns how many. */
+  pruneStaged(olderThanMs?: number): Promise<number>;
   /** The meta, without reading the content; null when there is no such file. */
   meta(id: string, q?: Queryable): Promise<BlobMeta | null>;
   /** The whole file; null when there is none. Rejects with BlobUnreadableError when the master key does not open it. */

@@ -2,13 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db, Queryable } from '../../db/index.js';
 import { fileKeyWrapKey, newFileKey, openChunk, sealChunk, unwrapFileKey, wrapFileKey } from './blob-cipher.js';
-import { BlobUnreadableError, type BlobContent, type BlobInput, type BlobMeta, type BlobSource, type BlobStore, type StoredBlob } from './blob-store.js';
+import { BlobUnreadableError, type BlobContent, type BlobInput, type BlobMeta, type BlobSource, type BlobStore, type StagedBlob, type StoredBlob } from './blob-store.js';
 
 // The default BlobStore: files in the database, so stateless instances behind one PostgreSQL
 // all see every file and a database backup holds them (encrypted; the key is not in it).
 
 /** Plaintext bytes per chunk: small enough that no value is large, large enough that a 10 MB file is 40 rows. */
 export const DEFAULT_CHUNK_BYTES = 256 * 1024;
+/** A staged upload not committed by then was abandoned (its request failed or its process died). */
+export const STAGED_LIFETIME_MS = 60 * 60 * 1000;
 
 interface MetaRow {
   id: string;
@@ -134,26 +136,66 @@ export function createDbBlobStore(db: Db, masterKey: Buffer, chunkBytes = DEFAUL
     return { meta, stream: chunkStream(q, id, fileKey, chunkCount, first, lastSeq, start - first * chunkSize, length) };
   }
 
+  /** Encrypts and writes the chunks through `q`; the meta row is commit()'s. */
+  async function writeChunks(q: Queryable, id: string, source: BlobSource, input: BlobInput): Promise<StagedBlob> {
+    const fileKey = newFileKey();
+    const digest = createHash('sha256');
+    let size = 0;
+    let seq = 0;
+    for await (const { bytes, last } of fixedChunks(source, chunkBytes)) {
+      digest.update(bytes);
+      size += bytes.length;
+      await q.query(chunks.insert, [id, seq, chunks.param(sealChunk(fileKey, id, seq, last, bytes))]);
+      seq += 1;
+    }
+    const { contentType, filename } = input;
+    return { id, size, sha256: digest.digest('hex'), contentType, filename, chunkSize: chunkBytes, chunkCount: seq, wrappedKey: wrapFileKey(wrapKey, fileKey, id) };
+  }
+
+  async function commit(tx: Queryable, staged: StagedBlob): Promise<StoredBlob> {
+    const { id, size, sha256 } = staged;
+    await tx.query(
+      `INSERT INTO blobs (id, content_type, filename, size, sha256, chunk_size, chunk_count, wrapped_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, staged.contentType, staged.filename, size, sha256, staged.chunkSize, staged.chunkCount, staged.wrappedKey],
+    );
+    await tx.query('DELETE FROM blob_staging WHERE blob_id = $1', [id]);
+    return { id, size, sha256 };
+  }
+
+  async function dropChunks(q: Queryable, id: string): Promise<void> {
+    await q.query('DELETE FROM blob_chunks WHERE blob_id = $1', [id]);
+    await q.query('DELETE FROM blob_staging WHERE blob_id = $1', [id]);
+  }
+
   return {
     async put(tx: Queryable, source: BlobSource, input: BlobInput): Promise<StoredBlob> {
+      return commit(tx, await writeChunks(tx, randomUUID(), source, input));
+    },
+    async stage(source: BlobSource, input: BlobInput): Promise<StagedBlob> {
       const id = randomUUID();
-      const fileKey = newFileKey();
-      const digest = createHash('sha256');
-      let size = 0;
-      let seq = 0;
-      for await (const { bytes, last } of fixedChunks(source, chunkBytes)) {
-        digest.update(bytes);
-        size += bytes.length;
-        await tx.query(chunks.insert, [id, seq, chunks.param(sealChunk(fileKey, id, seq, last, bytes))]);
-        seq += 1;
+      // First: a crash from here on leaves a row that pruneStaged() finds.
+      await db.query('INSERT INTO blob_staging (blob_id) VALUES ($1)', [id]);
+      try {
+        return await writeChunks(db, id, source, input);
+      } catch (error) {
+        await dropChunks(db, id);
+        throw error;
       }
-      const sha256 = digest.digest('hex');
-      await tx.query(
-        `INSERT INTO blobs (id, content_type, filename, size, sha256, chunk_size, chunk_count, wrapped_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, input.contentType, input.filename, size, sha256, chunkBytes, seq, wrapFileKey(wrapKey, fileKey, id)],
+    },
+    commit,
+    async discard(staged: StagedBlob): Promise<void> {
+      // Only while still staged: a committed file is delete()'s to remove.
+      const { rows } = await db.query('DELETE FROM blob_staging WHERE blob_id = $1 RETURNING blob_id', [staged.id]);
+      if (rows.length > 0) await db.query('DELETE FROM blob_chunks WHERE blob_id = $1', [staged.id]);
+    },
+    async pruneStaged(olderThanMs = STAGED_LIFETIME_MS): Promise<number> {
+      const { rows } = await db.query<{ blob_id: string }>(
+        "SELECT blob_id FROM blob_staging WHERE created_at < now() - $1 * interval '1 millisecond' ORDER BY created_at LIMIT 100",
+        [olderThanMs],
       );
-      return { id, size, sha256 };
+      for (const { blob_id: id } of rows) await dropChunks(db, id);
+      return rows.length;
     },
     async meta(id, q = db) {
       const found = await readMeta(id, q);
@@ -163,7 +205,6 @@ export function createDbBlobStore(db: Db, masterKey: Buffer, chunkBytes = DEFAUL
     getRange: (id, start, end, q = db) => open(id, q, { start, end }),
     async delete(tx: Queryable, id: string): Promise<boolean> {
       if (!UUID.test(id)) return false;
-      // Chunks first: the cascade would do it, but explicit keeps it independent of the deferred constraint.
       await tx.query('DELETE FROM blob_chunks WHERE blob_id = $1', [id]);
       const { rows } = await tx.query<{ id: string }>('DELETE FROM blobs WHERE id = $1 RETURNING id', [id]);
       return rows.length > 0;
