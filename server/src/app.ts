@@ -13,6 +13,7 @@ import appConfig from './plugins/app-config.js';
 import errorHandler from './plugins/error-handler.js';
 import safeText from './plugins/safe-text.js';
 import mailer from './plugins/mailer.js';
+import blobStore from './plugins/blob-store.js';
 import secrets from './plugins/secrets.js';
 import aadhaarVault from './services/aadhaar-vault.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(mailer);
     await app.register(secrets);
     await app.register(aadhaarVault);
+    await app.register(blobStore);
     await app.register(rateLimit);
     await app.register(usersRepository);
     await app.register(sessionsRepository);

@@ -36,6 +36,13 @@ export const EnvSchema = Type.Object({
   SECRET_KEY: Type.Optional(
     Type.String({ pattern: '^\\S{32,}$', description: 'at least 32 characters without spaces (e.g. from `openssl rand -base64 32`)' }),
   ),
+  // Wraps the key of each stored file (README "File storage"); unset: generated into DATA_DIR.
+  KYC_MASTER_KEY: Type.Optional(
+    Type.String({
+      pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$',
+      description: '32 bytes as 64 hex digits or base64 (e.g. from `openssl rand -base64 32`)',
+    }),
+  ),
   RSA_BITS: Type.Integer({ minimum: 2048, maximum: 8192, default: 3072 }),
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
   SESSION_MAX_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 12 }),

@@ -58,6 +58,8 @@ export const SERVER_MESSAGES = {
   notMultipart: 'Send the request as multipart/form-data.',
   fileTooLarge: 'The file is larger than {{mb}} MB.',
   fieldTooLarge: 'A form field is larger than 1 MB.',
+  fileTypeRefused: 'This type of file is not accepted (the type is read from its content, not its name); send {{allowed}}.',
+  fileEmpty: 'The file is empty.',
   tooManyParts: 'The form has too many fields or files.',
   notXlsx: 'The file is not an .xlsx workbook.',
   uploadUnreadable: 'The file is not a readable .xlsx workbook.',

@@ -4,7 +4,7 @@ export const PRUNE_INTERVAL_MS = 60_000;
 
 /**
  * Drops what no check can accept any more: old salts and keys, dead sessions, aged
- * login failures and reset codes. The checks never rely on it having run; it only
+ * login failures and reset codes, abandoned file uploads. The checks never rely on it having run; it only
  * keeps the tables small. Every instance runs it; the deletes do not conflict.
  */
 export default fp(
@@ -16,6 +16,7 @@ export default fp(
         await fastify.loginFailures.prune();
         await fastify.passwordCodes.prune();
         await fastify.rateLimits.prune();
+        await fastify.blobs.pruneStaged();
       } catch (error) {
         fastify.log.warn({ err: error }, 'pruning failed; retrying later');
       }
@@ -32,5 +33,5 @@ export default fp(
       await pruning;
     });
   },
-  { name: 'pruning', dependencies: ['sessions-repository', 'login-failures-repository', 'password-codes-repository', 'rate-limit'] },
+  { name: 'pruning', dependencies: ['sessions-repository', 'login-failures-repository', 'password-codes-repository', 'rate-limit', 'blob-store'] },
 );

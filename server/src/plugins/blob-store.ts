@@ -1,0 +1,53 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { parseMasterKey } from '../services/blobs/blob-cipher.js';
+import type { Queryable } from '../db/index.js';
+import { EnvError } from '../env.js';
+import { BlobUnreadableError, type BlobStore } from '../services/blobs/blob-store.js';
+import { createDbBlobStore } from '../services/blobs/db-blob-store.js';
+import { generatedSecret } from '../services/generated-secret.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stored files (KYC documents and others), encrypted; README "File storage". */
+    blobs: BlobStore;
+  }
+}
+
+export const GENERATED_MASTER_KEY_FILE = 'kyc-master.key';
+
+/**
+ * A changed or lost master key would make every stored file unreadable without a word until
+ * someone opens one: the start stops instead, as for SECRET_KEY, when the newest file's key
+ * does not unwrap (get() unwraps it before reading any chunk).
+ */
+async function assertKeyOpensFiles(store: BlobStore, db: Queryable, source: string): Promise<void> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM blobs ORDER BY created_at DESC LIMIT 1');
+  const newest = rows[0];
+  if (!newest) return;
+  try {
+    (await store.get(newest.id))?.stream.destroy();
+  } catch (error) {
+    if (!(error instanceof BlobUnreadableError)) throw error;
+    throw new EnvError([
+      `${source}: does not open the files stored in the database, which were encrypted under another key. ` +
+        'Start with the KYC_MASTER_KEY they were stored with (every instance needs the same one).',
+    ]);
+  }
+}
+
+// Without KYC_MASTER_KEY, one is generated on the first start into DATA_DIR/kyc-master.key
+// (0600), as SECRET_KEY is: a file, not a row, so a database backup alone opens no file.
+export default fp(
+  async (fastify) => {
+    const { KYC_MASTER_KEY, DATA_DIR } = fastify.env;
+    const text = KYC_MASTER_KEY ?? (await generatedSecret(DATA_DIR, GENERATED_MASTER_KEY_FILE, 'KYC_MASTER_KEY'));
+    if (!KYC_MASTER_KEY) {
+      fastify.log.warn({ file: path.join(DATA_DIR, GENERATED_MASTER_KEY_FILE) }, 'KYC_MASTER_KEY is unset: using the key generated in DATA_DIR');
+    }
+    const store = createDbBlobStore(fastify.db, parseMasterKey(text));
+    await assertKeyOpensFiles(store, fastify.db, KYC_MASTER_KEY ? 'KYC_MASTER_KEY' : 'KYC_MASTER_KEY (unset: the one generated in DATA_DIR)');
+    fastify.decorate('blobs', store);
+  },
+  { name: 'blob-store', decorators: { fastify: ['env', 'db'] } },
+);
