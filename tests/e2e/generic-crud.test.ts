@@ -220,8 +220,8 @@ async function crudFlow(definition: ResourceDefinition): Promise<void> {
       // A fresh load of the deleted record's page says it is gone (the server refuses it).
       // Known gap: reached in the same page session, Refine may still show it from its cache.
       await go(page, `${base}/show/${id}`);
-      await page.reload();
-      await poll(() => page.getByTestId('generic-show-error').count()).toBe(1);
+      await page.reload({ waitUntil: 'networkidle' });
+      await poll(() => page.getByTestId('generic-show-error').count(), 30_000).toBe(1);
     }
   } finally {
     await context.close();
