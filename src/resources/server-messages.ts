@@ -74,6 +74,27 @@ export const SERVER_MESSAGES = {
   uploadTooComplex: "The workbook needs more memory or time to read than an upload may take; upload the template's sheet on its own.",
   uploadRows_one: 'A row is not valid ({{count}} problem); nothing was imported.',
   uploadRows_other: 'Some rows are not valid ({{count}} problems); nothing was imported.',
+  // KYC (issue 11; docs/kyc.md).
+  kycSubjectNotFound: "KYC subject not found.",
+  kycDocumentNotFound: "KYC document not found.",
+  kycSubjectSaved: "The KYC subject has been saved.",
+  kycMakerChecker: "You uploaded this document, so someone else must decide on it.",
+  kycNotMasked: "Mask the first 8 digits of the Aadhaar number on this image before approving it.",
+  kycScanNotClean: "This document has not been scanned clean for viruses, so it cannot be approved.",
+  kycInfected: "The file contains a virus ({{signature}}) and was not stored.",
+  kycScanUnavailable: "The virus scanner is not reachable; try again later.",
+  kycBadTransition: "This decision is not possible in the document's current state.",
+  kycImageUnreadable: "The image cannot be read; send a JPEG, PNG or WebP photo or scan.",
+  kycImageTooLarge: "The image has more than {{megapixels}} megapixels; send a smaller one.",
+  kycPdfUnreadable: "The PDF cannot be read; send the file as it was issued.",
+  kycShareCode: "The share code does not open this file.",
+  kycAadhaarXmlInvalid: "The file is not a UIDAI offline e-KYC file.",
+  kycAadhaarSignature: "The digital Aadhaar's signature does not verify against the UIDAI certificate in the KYC settings.",
+  kycNoUidaiCertificate: "No UIDAI certificate is set: an Admin must upload it in the KYC settings first.",
+  kycCertificateInvalid: "The file is not a readable X.509 certificate (PEM or DER).",
+  kycSettingsSaved: "The KYC settings have been saved.",
+  kycDecisionSaved: "The decision has been saved.",
+  kycMasked: "The image has been masked; only the masked image is kept.",
 } as const;
 
 /** The reason one field (or one cell of an upload) was refused. */
@@ -130,6 +151,14 @@ export const FIELD_REASONS = {
   panSurnameInitial: "has a 5th letter that is not the surname's initial: check the number and the name",
   aadhaarFormat: 'must be 12 digits, the first one 2 to 9',
   aadhaarChecksum: 'has a wrong check digit: check the number',
+  // KYC subjects and decisions (docs/kyc.md).
+  panTaken: "is already recorded for another subject",
+  aadhaarTaken: "is already recorded for another subject",
+  pinCode: "must be an Indian PIN code: 6 digits, the first one 1 to 9",
+  reasonRequired: "must be given for this decision",
+  maskArea: "must be one or more rectangles inside the image",
+  notInFuture: "must not be in the future",
+  documentRequired: "is required",
 } as const;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES extends infer K
