@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from './types';
 
+// The review queue (list) and one document's review (show): docs/kyc.md.
 export const kycDocuments: ResourceDefinition = {
   name: 'kyc-documents',
   area: 'kyc-management',
@@ -7,5 +8,7 @@ export const kycDocuments: ResourceDefinition = {
   labelKey: 'resources.kyc-documents',
   icon: 'FileProtectOutlined',
   minRole: 2,
-  actions: ['list'],
+  actions: ['list', 'show'],
+  endpoint: 'be-api-management/kyc/documents',
+  page: 'kyc-documents',
 };

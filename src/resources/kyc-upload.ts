@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from './types';
 
+// One form: a subject and its documents, sent as one multipart POST (docs/kyc.md).
 export const kycUpload: ResourceDefinition = {
   name: 'kyc-upload',
   area: 'kyc-management',
@@ -8,4 +9,6 @@ export const kycUpload: ResourceDefinition = {
   icon: 'CloudUploadOutlined',
   minRole: 2,
   actions: ['list'],
+  endpoint: 'be-api-management/kyc/subjects',
+  page: 'kyc-upload',
 };
