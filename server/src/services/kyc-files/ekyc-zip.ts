@@ -12,8 +12,8 @@ import {
 import { HttpError } from '../../errors.js';
 
 // UIDAI hands out the offline e-KYC as a ZIP locked with the 4-character share code the holder
-// chose: classic ZipCrypto so far, AES in some newer downloads. zip.js reads both (yauzl and
-// fflate, already here, decrypt neither). The file holds one XML of some 100 KB, so anything
+// chose: classic ZipCrypto in the files seen so far; AES is read too, should UIDAI move to it.
+// zip.js reads both (yauzl and fflate, already here, decrypt neither). The file holds one XML of some 100 KB, so anything
 // else is refused, and inflating stops at a cap: at the size the headers declare (zip.js checks
 // it as it inflates) and, should that ever be skipped, at our own count of the bytes coming out,
 // so a small ZIP that inflates to gigabytes never fills memory.
