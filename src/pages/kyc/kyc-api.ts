@@ -8,6 +8,7 @@ export function kycApi(base: string) {
     subjects: `${base}/subjects`,
     subject: (id: string | number) => `${base}/subjects/${encodeURIComponent(String(id))}`,
     claim: (id: string | number) => `${base}/subjects/${encodeURIComponent(String(id))}/claim`,
+    documents: (id: string | number, type: string) => `${base}/subjects/${encodeURIComponent(String(id))}/documents/${encodeURIComponent(type)}`,
     file: (documentId: string | number) => `${base}/documents/${encodeURIComponent(String(documentId))}/file`,
     decision: (documentId: string | number) => `${base}/documents/${encodeURIComponent(String(documentId))}/decision`,
     mask: (documentId: string | number) => `${base}/documents/${encodeURIComponent(String(documentId))}/mask`,

@@ -1,13 +1,15 @@
-import { DownloadOutlined, EyeOutlined, SafetyCertificateOutlined, WarningOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, SafetyCertificateOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
 import { ListButton } from '@refinedev/antd';
-import { useCustom, useCustomMutation, useNavigation, useOne } from '@refinedev/core';
+import { CanAccess, useCustom, useCustomMutation, useNavigation, useOne } from '@refinedev/core';
 import { Alert, Button, Card, Col, Descriptions, Flex, List, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime, Ltr } from '../../i18n/formatting';
 import { notify, useIdentity } from '../../providers';
+import { KYC_DOCUMENT_TYPES } from '../../resources/kyc-model';
 import { DecisionPanel } from './decision-panel';
+import { DocumentReupload } from './document-reupload';
 import { FileViewer } from './file-viewer';
 import { formatSize } from './file-check';
 import { useKycApi, type KycDocument, type KycFile, type KycRect, type KycSettings, type KycSubject } from './kyc-api';
@@ -48,10 +50,26 @@ function VerificationTag({ type, file }: { type: KycDocument['type']; file: KycF
 
 function SubjectCard({ subject }: { subject: KycSubject }) {
   const { t } = useTranslation();
+  const { editUrl } = useNavigation();
   const label = (field: string) => t(`kyc.fields.${field}`);
   const warnings = Object.entries(subject.warnings ?? {}).flatMap(([field, codes]) => codes.map((code) => ({ field, code })));
   return (
-    <Card title={t('kyc.review.subject')} extra={<KycStatusTag status={subject.status} />} data-testid="kyc-subject">
+    <Card
+      title={
+        <Space>
+          {t('kyc.review.subject')}
+          <KycStatusTag status={subject.status} />
+        </Space>
+      }
+      extra={
+        <CanAccess resource="kyc-upload" action="edit">
+          <Link to={editUrl('kyc-upload', subject.id)} data-testid="kyc-edit-subject">
+            <EditOutlined /> {t('kyc.review.editSubject')}
+          </Link>
+        </CanAccess>
+      }
+      data-testid="kyc-subject"
+    >
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={label('name')}>{subject.name}</Descriptions.Item>
         <Descriptions.Item label={label('dob')}>
@@ -91,28 +109,43 @@ function SubjectCard({ subject }: { subject: KycSubject }) {
   );
 }
 
-/** The subject's documents, this one marked: the reviewer goes from one to the next. */
+/** The subject's documents, this one marked: the reviewer goes from one to the next; a missing one can be added. */
 function SubjectDocuments({ subject, current }: { subject: KycSubject; current: number }) {
   const { t } = useTranslation();
-  const { showUrl } = useNavigation();
+  const { show, showUrl } = useNavigation();
+  const [adding, setAdding] = useState(false);
   const documents = subject.documents ?? [];
-  if (documents.length < 2) return null;
+  const missing = KYC_DOCUMENT_TYPES.filter((type) => !documents.some((document) => document.type === type));
   return (
-    <Card size="small" title={t('kyc.review.otherDocuments')} data-testid="kyc-subject-documents">
-      <Flex wrap gap={8}>
-        {documents.map((document) =>
-          document.id === current ? (
-            <Tag key={document.id} color="processing" aria-current="page" style={{ paddingBlock: 4 }}>
-              {t(`kyc.types.${document.type}`)} · {t(`kyc.status.${document.status}`)}
-            </Tag>
-          ) : (
-            <Link key={document.id} to={showUrl('kyc-documents', document.id)} data-testid={`kyc-goto-${document.type}`}>
-              <Tag style={{ paddingBlock: 4, cursor: 'pointer' }}>
+    <Card
+      size="small"
+      title={t('kyc.review.otherDocuments')}
+      data-testid="kyc-subject-documents"
+      extra={
+        missing.length > 0 ? (
+          <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding((value) => !value)} aria-expanded={adding} data-testid="kyc-add-document">
+            {t('kyc.reupload.add')}
+          </Button>
+        ) : null
+      }
+    >
+      <Flex vertical gap={12}>
+        <Flex wrap gap={8}>
+          {documents.map((document) =>
+            document.id === current ? (
+              <Tag key={document.id} color="processing" aria-current="page" style={{ paddingBlock: 4, marginInlineEnd: 0 }}>
                 {t(`kyc.types.${document.type}`)} · {t(`kyc.status.${document.status}`)}
               </Tag>
-            </Link>
-          ),
-        )}
+            ) : (
+              <Link key={document.id} to={showUrl('kyc-documents', document.id)} data-testid={`kyc-goto-${document.type}`}>
+                <Tag style={{ paddingBlock: 4, cursor: 'pointer', marginInlineEnd: 0 }}>
+                  {t(`kyc.types.${document.type}`)} · {t(`kyc.status.${document.status}`)}
+                </Tag>
+              </Link>
+            ),
+          )}
+        </Flex>
+        {adding ? <DocumentReupload subjectId={subject.id} types={missing} title={t('kyc.reupload.add')} onDone={(document) => show('kyc-documents', document.id)} /> : null}
       </Flex>
     </Card>
   );
@@ -183,6 +216,7 @@ export default function KycReview({ id }: { id: string }) {
   const api = useKycApi();
   const me = useIdentity();
   const [viewedId, setViewedId] = useState<number>();
+  const [reuploading, setReuploading] = useState(false);
   const { query, result: document } = useOne<KycDocument>({
     resource: 'kyc-documents',
     id,
@@ -270,6 +304,24 @@ export default function KycReview({ id }: { id: string }) {
               )}
             </Card>
             <FileVersions document={document} viewed={viewed?.id} onView={(file) => setViewedId(file.id)} />
+            {reuploading ? (
+              <DocumentReupload
+                subjectId={document.subjectId}
+                types={[document.type]}
+                title={t('kyc.reupload.newVersion')}
+                onDone={() => {
+                  setReuploading(false);
+                  setViewedId(undefined);
+                  refresh();
+                }}
+              />
+            ) : (
+              <Flex>
+                <Button icon={<UploadOutlined />} onClick={() => setReuploading(true)} data-testid="kyc-reupload-open">
+                  {t('kyc.reupload.newVersion')}
+                </Button>
+              </Flex>
+            )}
           </Flex>
         </Col>
         <Col xs={24} xl={10}>

@@ -1,28 +1,21 @@
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { useCustomMutation, useGo } from '@refinedev/core';
-import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Space, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { fieldErrorsOf, notify } from '../../providers';
-import { INDIAN_STATES, KYC_DOCUMENT_TYPES, KYC_GENDERS, KYC_REQUIRED_GROUPS, type KycDocumentType, type KycGender } from '../../resources/kyc-model';
-import { aadhaarDigits } from '../../resources/kyc-rules';
+import { KYC_DOCUMENT_TYPES, KYC_REQUIRED_GROUPS, type KycDocumentType } from '../../resources/kyc-model';
+import type { RouteSpec } from '../../resources/generate';
 import { ResourceIcon } from '../../shell/icons';
-import { FormSelect } from '../form-select';
+import NotFoundPage from '../errors/not-found-page';
 import { DocumentDrop, type PickedFile } from './document-drop';
-import { KYC_SUBJECT_FIELDS, useKycApi, type KycSubject, type KycSubjectInput } from './kyc-api';
-import { aadhaarRules, ADDRESS_MAX, dobRules, isFuture, panRules, pinCodeRules, requiredRule, SUBJECT_TEXT_MAX } from './subject-rules';
+import { KYC_SUBJECT_FIELDS, useKycApi, type KycSubject } from './kyc-api';
+import KycSubjectEdit, { subjectDocumentsQuery } from './kyc-subject-edit';
+import { SubjectFields, subjectInput, type SubjectValues } from './subject-fields';
+import { requiredRule } from './subject-rules';
+import { useDocumentUpload } from './use-document-upload';
 
-interface UploadValues {
-  name?: string;
-  dob?: Dayjs | null;
-  gender?: KycGender;
-  addressLine?: string;
-  city?: string;
-  state?: string;
-  pinCode?: string;
-  pan?: string;
-  aadhaar?: string;
+interface UploadValues extends SubjectValues {
   shareCode?: string;
 }
 
@@ -34,43 +27,19 @@ const GROUPS: ReadonlyArray<{ types: readonly KycDocumentType[]; required: boole
   ...KYC_REQUIRED_GROUPS.map((types) => ({ types, required: true })),
   { types: KYC_DOCUMENT_TYPES.filter((type) => !KYC_REQUIRED_GROUPS.some((group) => group.includes(type))), required: false },
 ];
+/** Sent with the subject; a digital Aadhaar is uploaded right after it, with its share code (docs/kyc.md). */
+const WITH_SUBJECT = KYC_DOCUMENT_TYPES.filter((type) => type !== 'digital_aadhaar');
 const groupKey = (types: readonly KycDocumentType[]) => types[0] ?? 'other';
 
-/** The Aadhaar number: typed like a password (never kept anywhere but the form), with a show toggle. */
-function AadhaarInput({ id, value, onChange, ...rest }: { id: string; value?: string; onChange?: (event: React.ChangeEvent<HTMLInputElement>) => void }) {
-  const { t } = useTranslation();
-  const [shown, setShown] = useState(false);
-  return (
-    <Input
-      {...rest}
-      id={id}
-      value={value}
-      onChange={onChange}
-      // Not type=password: browsers would offer to save it in their password manager.
-      type="text"
-      inputMode="numeric"
-      autoComplete="off"
-      spellCheck={false}
-      maxLength={14}
-      style={{ WebkitTextSecurity: shown ? 'none' : 'disc' } as React.CSSProperties}
-      data-testid="kyc-aadhaar"
-      suffix={
-        <Button
-          type="text"
-          size="small"
-          icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-          aria-label={t(shown ? 'kyc.upload.hideAadhaar' : 'kyc.upload.showAadhaar')}
-          aria-pressed={shown}
-          onClick={() => setShown((value) => !value)}
-          data-testid="kyc-aadhaar-toggle"
-        />
-      }
-    />
-  );
+/** The kyc-upload resource's page: the upload (list, create), or one subject's details (edit). */
+export default function KycUploadPage({ route }: { route: RouteSpec }) {
+  const { id } = useParams();
+  if (route.action === 'edit') return id ? <KycSubjectEdit key={id} id={id} /> : <NotFoundPage />;
+  return <KycUpload />;
 }
 
 /** KYC upload: a subject and its documents, checked here with the shared rules and sent as one multipart POST. */
-export default function KycUploadPage() {
+function KycUpload() {
   const { t, i18n } = useTranslation();
   const api = useKycApi();
   const go = useGo();
@@ -80,6 +49,7 @@ export default function KycUploadPage() {
   const [groupErrors, setGroupErrors] = useState<Record<string, string | undefined>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const { mutate, mutation } = useCustomMutation<KycSubject, never, FormData>();
+  const { upload, uploading } = useDocumentUpload();
 
   const label = (field: string) => t(`kyc.fields.${field}`);
   const pick = (type: KycDocumentType, file: PickedFile | null) => {
@@ -95,6 +65,28 @@ export default function KycUploadPage() {
 
   const missingGroups = useMemo(() => KYC_REQUIRED_GROUPS.filter((group) => !group.some((type) => picked[type])), [picked]);
 
+  /** The subject is in; a digital Aadhaar follows on its own (it needs its share code), then the review list, filtered to this subject. */
+  const saved = async (subject: KycSubject, shareCode: string | undefined) => {
+    notify({ type: 'success', key: 'kyc-upload', message: t('server.kycSubjectSaved'), description: subject.name });
+    if (picked.digital_aadhaar) {
+      try {
+        await upload(subject.id, 'digital_aadhaar', picked.digital_aadhaar.file, shareCode);
+      } catch (error) {
+        notify({
+          type: 'error',
+          key: 'kyc-upload-ekyc',
+          message: t('kyc.upload.ekycFailed'),
+          description: (error as { message?: string }).message ?? t('errors.generic'),
+        });
+      }
+    }
+    go({
+      to: { resource: 'kyc-documents', action: 'list' },
+      query: subjectDocumentsQuery(subject),
+      type: 'push',
+    });
+  };
+
   const submit = (values: UploadValues) => {
     setFailure(null);
     if (missingGroups.length > 0) {
@@ -102,37 +94,17 @@ export default function KycUploadPage() {
       setFailure(t('kyc.upload.documentsMissing'));
       return;
     }
-    const subject: KycSubjectInput = {
-      name: (values.name ?? '').trim(),
-      dob: values.dob?.format('YYYY-MM-DD') ?? '',
-      gender: values.gender as KycGender,
-      addressLine: (values.addressLine ?? '').trim(),
-      city: (values.city ?? '').trim(),
-      state: values.state ?? '',
-      pinCode: (values.pinCode ?? '').trim(),
-      pan: (values.pan ?? '').trim(),
-      aadhaar: aadhaarDigits(values.aadhaar ?? ''),
-    };
     const body = new FormData();
     // The subject first: the server reads the parts in order and checks it before any file.
-    body.append('subject', JSON.stringify(subject));
-    if (picked.digital_aadhaar && values.shareCode) body.append('shareCode', values.shareCode.trim());
-    for (const type of KYC_DOCUMENT_TYPES) {
+    body.append('subject', JSON.stringify(subjectInput(values)));
+    for (const type of WITH_SUBJECT) {
       const file = picked[type];
       if (file) body.append(type, file.file, file.file.name);
     }
     mutate(
       { url: api.subjects, method: 'post', values: body, successNotification: false, errorNotification: false },
       {
-        onSuccess: ({ data }) => {
-          notify({ type: 'success', key: 'kyc-upload', message: t('server.kycSubjectSaved'), description: data.name });
-          // The review list, filtered to this subject (its PAN is unique).
-          go({
-            to: { resource: 'kyc-documents', action: 'list' },
-            query: { filters: [{ field: 'q', operator: 'contains', value: data.pan ?? data.name }] },
-            type: 'push',
-          });
-        },
+        onSuccess: ({ data }) => void saved(data, values.shareCode),
         onError: (error) => {
           const fields = fieldErrorsOf(error, KYC_SUBJECT_FIELDS, Object.fromEntries(KYC_SUBJECT_FIELDS.map((field) => [`subject.${field}`, field])));
           form.setFields(fields.map(({ name, errors }) => ({ name, errors: errors.map((reason) => t('generic.fieldReason', { field: label(name), reason })) })));
@@ -170,57 +142,7 @@ export default function KycUploadPage() {
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={11}>
             <Card title={t('kyc.upload.subject')}>
-              <Form.Item name="name" label={label('name')} rules={[requiredRule(t, label('name'))]}>
-                <Input id="name" maxLength={SUBJECT_TEXT_MAX} autoComplete="off" />
-              </Form.Item>
-              <Row gutter={12}>
-                <Col xs={24} sm={12}>
-                  <Form.Item name="dob" label={label('dob')} rules={dobRules(t, label('dob'))}>
-                    <DatePicker id="dob" style={{ width: '100%' }} format="YYYY-MM-DD" disabledDate={isFuture} placeholder="YYYY-MM-DD" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item name="gender" label={label('gender')} rules={[{ required: true, message: t('generic.required', { field: label('gender') }) }]}>
-                    <FormSelect id="gender" options={KYC_GENDERS.map((value) => ({ value, label: t(`kyc.genders.${value}`) }))} />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Form.Item name="addressLine" label={label('addressLine')} rules={[requiredRule(t, label('addressLine'))]}>
-                <Input id="addressLine" maxLength={ADDRESS_MAX} />
-              </Form.Item>
-              <Row gutter={12}>
-                <Col xs={24} sm={12}>
-                  <Form.Item name="city" label={label('city')} rules={[requiredRule(t, label('city'))]}>
-                    <Input id="city" maxLength={SUBJECT_TEXT_MAX} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item name="state" label={label('state')} rules={[{ required: true, message: t('generic.required', { field: label('state') }) }]}>
-                    <FormSelect id="state" showSearch options={INDIAN_STATES.map((value) => ({ value, label: value }))} />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Form.Item name="pinCode" label={label('pinCode')} rules={pinCodeRules(t, label('pinCode'))}>
-                <Input id="pinCode" inputMode="numeric" maxLength={6} style={{ maxWidth: 160 }} />
-              </Form.Item>
-              <Row gutter={12}>
-                <Col xs={24} sm={12}>
-                  <Form.Item
-                    name="pan"
-                    label={label('pan')}
-                    dependencies={['name']}
-                    normalize={(value: string | undefined) => value?.toUpperCase()}
-                    rules={panRules(t, label('pan'), () => form.getFieldValue('name') as string | undefined)}
-                  >
-                    <Input id="pan" maxLength={10} autoComplete="off" spellCheck={false} placeholder="ABCPV1234K" data-testid="kyc-pan" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item name="aadhaar" label={label('aadhaar')} rules={aadhaarRules(t, label('aadhaar'))} extra={t('kyc.upload.aadhaarHint')}>
-                    <AadhaarInput id="aadhaar" />
-                  </Form.Item>
-                </Col>
-              </Row>
+              <SubjectFields form={form} />
             </Card>
           </Col>
           <Col xs={24} xl={13}>
@@ -274,7 +196,7 @@ export default function KycUploadPage() {
         </Row>
         {failure ? <Alert type="error" showIcon message={failure} style={{ marginTop: 16 }} data-testid="kyc-upload-failure" /> : null}
         <Flex justify="end" style={{ marginTop: 16 }}>
-          <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="kyc-upload-submit">
+          <Button type="primary" htmlType="submit" loading={mutation.isPending || uploading} data-testid="kyc-upload-submit">
             {t('kyc.upload.submit')}
           </Button>
         </Flex>

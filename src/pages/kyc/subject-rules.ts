@@ -32,13 +32,13 @@ function checkRules(t: TFunction, label: string, check: (value: string) => KycCh
 }
 
 /** PAN: the pattern and holder type refuse; a 5th letter that is not the surname's initial only warns. */
-export function panRules(t: TFunction, label: string, name: () => string | undefined): Rule[] {
-  return [requiredRule(t, label), ...checkRules(t, label, (value) => checkPan(value.trim(), surnameOf(name() ?? '')))];
+export function panRules(t: TFunction, label: string, name: () => string | undefined, required = true): Rule[] {
+  return [...(required ? [requiredRule(t, label)] : []), ...checkRules(t, label, (value) => checkPan(value.trim(), surnameOf(name() ?? '')))];
 }
 
 /** Aadhaar as people type it ("2345 6789 0124"): 12 digits, the first 2–9, and the Verhoeff check digit. */
-export function aadhaarRules(t: TFunction, label: string): Rule[] {
-  return [requiredRule(t, label), ...checkRules(t, label, (value) => checkAadhaar(aadhaarDigits(value)))];
+export function aadhaarRules(t: TFunction, label: string, required = true): Rule[] {
+  return [...(required ? [requiredRule(t, label)] : []), ...checkRules(t, label, (value) => checkAadhaar(aadhaarDigits(value)))];
 }
 
 export function pinCodeRules(t: TFunction, label: string): Rule[] {
@@ -48,7 +48,10 @@ export function pinCodeRules(t: TFunction, label: string): Rule[] {
   ];
 }
 
+/** The server takes births from 1900 to today. */
+export const EARLIEST_DOB = dayjs('1900-01-01');
 export const isFuture = (date: Dayjs) => date.isAfter(dayjs().endOf('day'));
+export const isOutsideDobRange = (date: Dayjs) => isFuture(date) || date.isBefore(EARLIEST_DOB, 'day');
 
 export function dobRules(t: TFunction, label: string): Rule[] {
   return [

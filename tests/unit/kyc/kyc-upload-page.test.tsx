@@ -54,7 +54,7 @@ function renderPage(provider: DataProvider) {
         <MemoryRouter initialEntries={['/kyc-management/kyc/upload']}>
           <Refine dataProvider={provider} routerProvider={routerProvider} resources={registry.resources} options={{ disableTelemetry: true }}>
             <Routes>
-              <Route path="/kyc-management/kyc/upload" element={<KycUploadPage />} />
+              <Route path="/kyc-management/kyc/upload" element={<KycUploadPage route={{ path: '/kyc-management/kyc/upload', resource: 'kyc-upload', action: 'list', page: 'kyc-upload' }} />} />
               <Route path="/kyc-management/kyc/documents" element={<Where />} />
             </Routes>
           </Refine>
