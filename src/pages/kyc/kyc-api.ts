@@ -53,6 +53,8 @@ export interface KycFile {
   scanStatus: KycScanStatus;
   scanSignature: string | null;
   masked: boolean;
+  /** Its bytes are gone (an unmasked Aadhaar image once a later version was masked): listed, not viewable. */
+  removed?: boolean;
   verification: 'verified' | 'not_verified' | null;
   extracted: KycExtracted | null;
 }

@@ -184,10 +184,18 @@ function FileVersions({ document, viewed, onView }: { document: KycDocument; vie
             data-testid="kyc-version"
             data-seq={file.seq}
             actions={[
-              <Button key="view" size="small" icon={<EyeOutlined />} disabled={file.id === viewed} onClick={() => onView(file)} aria-label={t('kyc.review.viewVersion', { seq: file.seq })}>
+              <Button
+                key="view"
+                size="small"
+                icon={<EyeOutlined />}
+                disabled={file.id === viewed || file.removed}
+                onClick={() => onView(file)}
+                aria-label={t('kyc.review.viewVersion', { seq: file.seq })}
+                data-testid={`kyc-view-v${file.seq}`}
+              >
                 {t('kyc.review.view')}
               </Button>,
-              <DownloadButton key="download" documentId={document.id} file={file} compact />,
+              ...(file.removed ? [] : [<DownloadButton key="download" documentId={document.id} file={file} compact />]),
             ]}
           >
             <Flex vertical gap={2}>
@@ -197,6 +205,7 @@ function FileVersions({ document, viewed, onView }: { document: KycDocument; vie
                 </Typography.Text>
                 {file.id === document.file?.id ? <Tag color="blue">{t('kyc.review.current')}</Tag> : null}
                 {file.masked ? <Tag>{t('kyc.review.masked')}</Tag> : null}
+                {file.removed ? <Tag data-testid="kyc-version-removed">{t('kyc.review.removed')}</Tag> : null}
                 <ScanTag status={file.scanStatus} />
               </Space>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
