@@ -77,7 +77,9 @@ function SubjectCard({ subject }: { subject: KycSubject }) {
         </Descriptions.Item>
         <Descriptions.Item label={label('gender')}>{t(`kyc.genders.${subject.gender}`, { defaultValue: subject.gender })}</Descriptions.Item>
         <Descriptions.Item label={label('address')}>
-          {[subject.addressLine, subject.city, subject.state].filter(Boolean).join(', ')} <Ltr>{subject.pinCode}</Ltr>
+          {[subject.addressLine, subject.city, subject.state].filter(Boolean).join(', ')}
+          {' '}
+          <Ltr>{subject.pinCode}</Ltr>
         </Descriptions.Item>
         <Descriptions.Item label={label('pan')}>
           <Ltr>{subject.pan ?? '—'}</Ltr>

@@ -135,6 +135,8 @@ function KycUpload() {
         layout="vertical"
         onFinish={submit}
         onFinishFailed={() => setFailure(t('kyc.upload.fixFields'))}
+        // What was said about the last try goes once the reader changes something.
+        onValuesChange={() => setFailure(null)}
         requiredMark
         scrollToFirstError
         data-testid="kyc-upload-form"
