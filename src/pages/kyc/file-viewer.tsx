@@ -126,7 +126,7 @@ export function ExtractedFields({ extracted }: { extracted: KycExtracted }) {
           <Space wrap>
             <Ltr>{String(value)}</Ltr>
             {mismatches.has(key) ? (
-              <Tag color="warning" data-testid={`kyc-mismatch-${key}`}>
+              <Tag color="gold" data-testid={`kyc-mismatch-${key}`}>
                 {t('kyc.viewer.mismatch')}
               </Tag>
             ) : null}

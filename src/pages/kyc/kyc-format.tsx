@@ -25,9 +25,9 @@ export function KycStatusTag({ status }: { status: KycStatus }) {
 }
 
 const SCAN_LOOK: Record<KycScanStatus, { color: string; icon: React.ReactNode }> = {
-  clean: { color: 'success', icon: <CheckCircleOutlined /> },
+  clean: { color: 'green', icon: <CheckCircleOutlined /> },
   skipped: { color: 'default', icon: <MinusCircleOutlined /> },
-  error: { color: 'error', icon: <ExclamationCircleOutlined /> },
+  error: { color: 'red', icon: <ExclamationCircleOutlined /> },
 };
 
 export function ScanTag({ status, signature }: { status: KycScanStatus | null | undefined; signature?: string | null }) {

@@ -70,7 +70,7 @@ function SubjectCard({ subject }: { subject: KycSubject }) {
       }
       data-testid="kyc-subject"
     >
-      <Descriptions size="small" column={1}>
+      <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={label('name')}>{subject.name}</Descriptions.Item>
         <Descriptions.Item label={label('dob')}>
           <Ltr>{subject.dob}</Ltr>
@@ -135,7 +135,7 @@ function SubjectDocuments({ subject, current }: { subject: KycSubject; current: 
         <Flex wrap gap={8}>
           {documents.map((document) =>
             document.id === current ? (
-              <Tag key={document.id} color="processing" aria-current="page" style={{ paddingBlock: 4, marginInlineEnd: 0 }}>
+              <Tag key={document.id} color="blue" aria-current="page" style={{ paddingBlock: 4, marginInlineEnd: 0 }}>
                 {t(`kyc.types.${document.type}`)} · {t(`kyc.status.${document.status}`)}
               </Tag>
             ) : (
@@ -338,7 +338,7 @@ export default function KycReview({ id }: { id: string }) {
         <Col xs={24} xl={10}>
           <Flex vertical gap={16}>
             <Card title={t('kyc.review.document')} data-testid="kyc-document">
-              <Descriptions size="small" column={1}>
+              <Descriptions size="small" column={1} bordered>
                 <Descriptions.Item label={t('kyc.list.type')}>{t(`kyc.types.${document.type}`)}</Descriptions.Item>
                 <Descriptions.Item label={t('kyc.list.status')}>
                   <KycStatusTag status={document.status} />
