@@ -142,7 +142,9 @@ export function DecisionPanel({ document, subject, settings, me, onChanged }: De
           <Alert key={block} id={`kyc-block-${block}`} type="warning" showIcon message={t(BLOCK_MESSAGES[block])} data-testid={`kyc-block-${block}`} />
         ))}
         <Form form={form} name="kyc-decision" layout="vertical" requiredMark={false}>
+          {/* A reason only where a reject or a revision can be asked for. */}
           <Form.Item
+            hidden={!canDecide('reject', document.status)}
             name="reason"
             label={t('kyc.review.reason')}
             extra={t('kyc.review.reasonHint')}

@@ -74,7 +74,8 @@ export function RelativeDate({ value }: { value: string | null | undefined }) {
   if (!value) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Flex vertical gap={0} title={isolateLtr(formatDateTime(value))}>
-      <span>{relativeTime(value, i18n.language)}</span>
+      {/* Its own direction from its words: "36 seconds ago" stays in order on a right-to-left page. */}
+      <bdi>{relativeTime(value, i18n.language)}</bdi>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         <DateTime value={value} />
       </Typography.Text>

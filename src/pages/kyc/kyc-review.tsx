@@ -71,15 +71,16 @@ function SubjectCard({ subject }: { subject: KycSubject }) {
       data-testid="kyc-subject"
     >
       <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label={label('name')}>{subject.name}</Descriptions.Item>
+        <Descriptions.Item label={label('name')}>
+          <bdi>{subject.name}</bdi>
+        </Descriptions.Item>
         <Descriptions.Item label={label('dob')}>
           <Ltr>{subject.dob}</Ltr>
         </Descriptions.Item>
         <Descriptions.Item label={label('gender')}>{t(`kyc.genders.${subject.gender}`, { defaultValue: subject.gender })}</Descriptions.Item>
         <Descriptions.Item label={label('address')}>
-          {[subject.addressLine, subject.city, subject.state].filter(Boolean).join(', ')}
-          {' '}
-          <Ltr>{subject.pinCode}</Ltr>
+          {/* Typed text with numbers in it: kept in its own order whatever the page's direction. */}
+          <bdi>{`${[subject.addressLine, subject.city, subject.state].filter(Boolean).join(', ')} ${subject.pinCode}`}</bdi>
         </Descriptions.Item>
         <Descriptions.Item label={label('pan')}>
           <Ltr>{subject.pan ?? '—'}</Ltr>
