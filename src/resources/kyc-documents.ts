@@ -1,5 +1,7 @@
 import type { ResourceDefinition } from './types';
 
+// The review screens and their API (docs/kyc.md): `list` and `show` documents (and read their
+// files), `edit` for the decisions, masking and claiming a subject. Every role.
 export const kycDocuments: ResourceDefinition = {
   name: 'kyc-documents',
   area: 'kyc-management',
@@ -7,5 +9,5 @@ export const kycDocuments: ResourceDefinition = {
   labelKey: 'resources.kyc-documents',
   icon: 'FileProtectOutlined',
   minRole: 2,
-  actions: ['list'],
+  actions: ['list', 'show', 'edit'],
 };
