@@ -1,7 +1,5 @@
 import type { ResourceDefinition } from './types';
 
-// The review screens and their API (docs/kyc.md): `list` and `show` documents (and read their
-// files), `edit` for the decisions, masking and claiming a subject. Every role.
 export const kycDocuments: ResourceDefinition = {
   name: 'kyc-documents',
   area: 'kyc-management',

@@ -1,7 +1,5 @@
 import type { ResourceDefinition } from './types';
 
-// The upload screen and its API (docs/kyc.md): `list` and `create` subjects and their files,
-// `edit` a subject's details. Every role.
 export const kycUpload: ResourceDefinition = {
   name: 'kyc-upload',
   area: 'kyc-management',
