@@ -14,6 +14,7 @@ import errorHandler from './plugins/error-handler.js';
 import safeText from './plugins/safe-text.js';
 import mailer from './plugins/mailer.js';
 import blobStore from './plugins/blob-store.js';
+import virusScanner from './plugins/virus-scanner.js';
 import secrets from './plugins/secrets.js';
 import aadhaarVault from './services/aadhaar-vault.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(secrets);
     await app.register(aadhaarVault);
     await app.register(blobStore);
+    await app.register(virusScanner);
     await app.register(rateLimit);
     await app.register(usersRepository);
     await app.register(sessionsRepository);

@@ -43,6 +43,11 @@ export const EnvSchema = Type.Object({
       description: '32 bytes as 64 hex digits or base64 (e.g. from `openssl rand -base64 32`)',
     }),
   ),
+  // ClamAV's daemon, which scans uploads (README "File storage"); unset: files are not scanned.
+  CLAMD_SOCKET: Type.Optional(Type.String({ minLength: 1, description: "the path of clamd's local (unix) socket" })),
+  CLAMD_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  CLAMD_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
+  CLAMD_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 30_000 }),
   RSA_BITS: Type.Integer({ minimum: 2048, maximum: 8192, default: 3072 }),
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
   SESSION_MAX_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 12 }),
@@ -85,7 +90,11 @@ export function loadEnv(source: EnvInput | NodeJS.ProcessEnv = process.env): Env
     picked[name] = BOOLEAN_NAMES.has(name) && typeof raw === 'string' ? (BOOLEAN_WORDS[raw.toLowerCase()] ?? raw) : raw;
   }
   const value = Value.Default(EnvSchema, Value.Convert(EnvSchema, picked));
-  if (Value.Check(EnvSchema, value)) return value;
+  if (Value.Check(EnvSchema, value)) {
+    const combined = combinationProblems(value);
+    if (combined.length === 0) return value;
+    throw new EnvError(combined);
+  }
 
   // Values are left out: some of these variables hold passwords.
   const problems = Value.Errors(EnvSchema, value).map((error) => {
@@ -99,4 +108,12 @@ export function loadEnv(source: EnvInput | NodeJS.ProcessEnv = process.env): Env
     return `${name || '(environment)'}: ${error.message}`;
   });
   throw new EnvError([...new Set(problems)]);
+}
+
+/** Rules between variables, which the schema checks one by one. */
+function combinationProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.CLAMD_SOCKET && env.CLAMD_HOST) problems.push('CLAMD_SOCKET and CLAMD_HOST: set one of them (a local socket or a TCP host), not both');
+  if (env.CLAMD_PORT !== undefined && !env.CLAMD_HOST) problems.push('CLAMD_PORT: needs CLAMD_HOST');
+  return problems;
 }

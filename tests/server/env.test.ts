@@ -24,6 +24,7 @@ describe('environment', () => {
       SESSION_MAX_HOURS: 12,
       STATIC_DIR: 'dist',
       TRUST_PROXY: false,
+      CLAMD_TIMEOUT_MS: 30_000,
     });
   });
 
@@ -61,6 +62,10 @@ describe('environment', () => {
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ CLAMD_PORT: '0', CLAMD_HOST: 'clamd' }, 'CLAMD_PORT'],
+    [{ CLAMD_TIMEOUT_MS: '10' }, 'CLAMD_TIMEOUT_MS'],
+    [{ CLAMD_PORT: '3310' }, 'CLAMD_PORT'],
+    [{ CLAMD_SOCKET: '/run/clamav/clamd.ctl', CLAMD_HOST: 'clamd' }, 'CLAMD_SOCKET and CLAMD_HOST'],
   ])('refuses %o naming %s', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`^\\s*${name}: `, 'm'));
