@@ -108,8 +108,8 @@ export async function createSubject(app: FastifyInstance, session: Session, subj
 export const KYC_TABLES = ['kyc_subjects', 'kyc_documents', 'kyc_document_files', 'blobs', 'blob_chunks', 'aadhaar_vault', 'audit_log'] as const;
 
 /** Rows of each table a KYC write touches (staged chunks are pruned later: blob_staging is left out). */
-export async function tableCounts(suite: SuiteContext): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
+export async function tableCounts(suite: SuiteContext): Promise<Record<(typeof KYC_TABLES)[number], number>> {
+  const counts = {} as Record<(typeof KYC_TABLES)[number], number>;
   for (const table of KYC_TABLES) {
     const [row] = await suite.sql<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
     counts[table] = Number(row?.n);

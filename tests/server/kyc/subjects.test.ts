@@ -25,7 +25,7 @@ describeEachDatabase('KYC subjects', (suite) => {
     const response = await postSubject(app, maker, subjectInput({ pan: ` ${pan.toLowerCase()} `, aadhaar: `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)}-${aadhaar.slice(8)}` }), [
       { field: 'aadhaar_card', filename: 'aadhaar.jpg', content: await photoWithExif(), contentType: 'image/jpeg' },
       { field: 'picture', filename: 'me.png', content: await plainImage('png'), contentType: 'image/png' },
-      { field: 'pan_card', filename: 'pan.pdf', content: SAMPLES.pdf, contentType: 'application/pdf' },
+      { field: 'signature', filename: 'sign.webp', content: await plainImage('webp'), contentType: 'image/webp' },
     ]);
     expect(response.statusCode, response.body).toBe(201);
     const subject = response.json<Subject>();
@@ -40,7 +40,7 @@ describeEachDatabase('KYC subjects', (suite) => {
       version: expect.any(Number),
       warnings: {},
     });
-    expect(subject.documents?.map((document) => document.type).sort()).toEqual(['aadhaar_card', 'pan_card', 'picture']);
+    expect(subject.documents?.map((document) => document.type).sort()).toEqual(['aadhaar_card', 'picture', 'signature']);
     const card = subject.documents?.find((document) => document.type === 'aadhaar_card');
     expect(card).toMatchObject({ status: 'new', subjectName: 'Asha Verma', version: expect.any(Number) });
     // Upright (EXIF orientation 6 applied), re-encoded as JPEG.

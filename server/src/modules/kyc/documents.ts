@@ -7,6 +7,7 @@ import type { BlobContent } from '../../services/blobs/blob-store.js';
 import { maskImage, type MaskRect } from '../../services/kyc-files/images.js';
 import type { DocumentAnswer } from './answers.js';
 import { processFile, type PipelineContext } from './file-pipeline.js';
+import { readSettings } from './settings.js';
 import { readKycForm } from './form.js';
 import { addFile, documentForUpload, findDocument, findSubject, lockDocument, lockSubject, refreshSubjectStatus, type DocumentState } from './repository.js';
 
@@ -38,7 +39,7 @@ async function readWhole(content: BlobContent): Promise<Buffer> {
   return Buffer.concat(pieces);
 }
 
-export function createDocumentsService(fastify: FastifyInstance, pipeline: () => Promise<PipelineContext>) {
+export function createDocumentsService(fastify: FastifyInstance) {
   const { db, blobs } = fastify;
   const documentOr404 = async (q: Queryable, id: string) => orNotFound(await findDocument(q, id, true), 'kycDocumentNotFound');
 
@@ -47,11 +48,17 @@ export function createDocumentsService(fastify: FastifyInstance, pipeline: () =>
 
     /** A new version of the subject's document of `type` (the document made on its first file). */
     async upload(actor: AuditActor, subjectId: string, type: KycDocumentType, request: FastifyRequest): Promise<DocumentAnswer> {
-      orNotFound(await findSubject(db, subjectId), 'kycSubjectNotFound');
+      const subject = orNotFound(await findSubject(db, subjectId), 'kycSubjectNotFound');
       const form = await readKycForm(request, { files: { file: KYC_ACCEPTED_KINDS[type] }, maxFiles: 1, fields: ['shareCode'] });
       const received = form.files[0];
       if (!received) throw new HttpError(422, 'validation', { file: 'required' });
-      const file = await processFile(received, type, await pipeline());
+      const context: PipelineContext = { scanner: fastify.virusScanner };
+      if (type === 'digital_aadhaar') {
+        const { dob, gender, pinCode, name, aadhaar } = subject;
+        const shareCode = form.fields.shareCode?.trim() || undefined;
+        context.ekyc = { shareCode, certificatePem: (await readSettings(db)).certificatePem, subject: { name, dob, gender, pinCode, aadhaarLast4: aadhaar?.slice(-4) ?? null } };
+      }
+      const file = await processFile(received, type, context);
       form.files.length = 0;
 
       return db.transaction(async (tx) => {

@@ -1,8 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HttpError } from '../../errors.js';
 import { createDocumentsService } from './documents.js';
-import type { PipelineContext, Scanner } from './file-pipeline.js';
 import { createKycLists } from './lists.js';
 import { documentRoutes } from './routes-documents.js';
 import { subjectRoutes } from './routes-subjects.js';
@@ -18,16 +16,11 @@ const kyc: FastifyPluginAsyncTypebox = async (fastify) => {
   // Scoped to these routes; limits are set per request (form.ts, settings.ts).
   await fastify.register(multipart);
 
-  const noScanner: Scanner = { configured: false, scan: () => Promise.resolve({ status: 'skipped' }) };
-  const scanner = () => (fastify as unknown as { virusScanner?: Scanner }).virusScanner ?? noScanner;
-  const pipeline = async (): Promise<PipelineContext> => ({ scanner: scanner() });
   const services = {
-    subjects: createSubjectsService(fastify, pipeline),
-    documents: createDocumentsService(fastify, pipeline),
+    subjects: createSubjectsService(fastify),
+    documents: createDocumentsService(fastify),
     lists: createKycLists(fastify),
-    settings: createSettingsService(fastify, scanner, () => {
-      throw new HttpError(422, 'kycCertificateInvalid');
-    }),
+    settings: createSettingsService(fastify),
   };
   await fastify.register(subjectRoutes(services));
   await fastify.register(documentRoutes(services));

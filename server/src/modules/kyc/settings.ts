@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
 import { readParts } from '../../services/multipart.js';
-import type { Scanner } from './file-pipeline.js';
+import { parseCertificate } from '../../services/kyc-files/certificate.js';
 
 // The KYC settings (docs/kyc.md): the scanning policy and the pinned UIDAI certificate.
 // Any role reads them; Admin+ change them (multipart: `scanPolicy`, optional file `certificate`).
@@ -35,11 +35,7 @@ export async function readSettings(q: Queryable): Promise<StoredSettings> {
   return { scanPolicy: rows[0]?.scan_policy ?? 'required', certificatePem: rows[0]?.uidai_certificate ?? null };
 }
 
-export interface CertificateReader {
-  (bytes: Buffer): CertificateSummary & { pem: string };
-}
-
-export function createSettingsService(fastify: FastifyInstance, scanner: () => Scanner, parseCertificate: CertificateReader) {
+export function createSettingsService(fastify: FastifyInstance) {
   const { db } = fastify;
 
   function answer(stored: StoredSettings): SettingsAnswer {
@@ -48,7 +44,7 @@ export function createSettingsService(fastify: FastifyInstance, scanner: () => S
       const { subject, issuer, notAfter, fingerprint256 } = parseCertificate(Buffer.from(stored.certificatePem));
       certificate = { subject, issuer, notAfter, fingerprint256 };
     }
-    return { scanPolicy: stored.scanPolicy, scannerConfigured: scanner().configured, certificate };
+    return { scanPolicy: stored.scanPolicy, scannerConfigured: fastify.virusScanner.configured, certificate };
   }
 
   return {

@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from '../../services/audit.js';
 import { isUniqueViolation } from '../../services/paging.js';
 import type { SubjectAnswer } from './answers.js';
 import { readKycForm } from './form.js';
-import { processFile, type PipelineContext, type ProcessedFile } from './file-pipeline.js';
+import { processFile, type ProcessedFile } from './file-pipeline.js';
 import { addFile, documentForUpload, findSubject, insertSubject, lockSubject, refreshSubjectStatus, updateSubject } from './repository.js';
 import { checkSubject, type SubjectValues } from './subject-input.js';
 
@@ -32,7 +32,7 @@ export function takenError(error: unknown): HttpError {
   return new HttpError(409, 'recordTaken', Object.keys(fields).length > 0 ? fields : { pan: 'panTaken', aadhaar: 'aadhaarTaken' });
 }
 
-export function createSubjectsService(fastify: FastifyInstance, pipeline: () => Promise<PipelineContext>) {
+export function createSubjectsService(fastify: FastifyInstance) {
   const { db } = fastify;
 
   /** 409 naming the PAN and the Aadhaar number another subject already has. */
@@ -79,7 +79,7 @@ export function createSubjectsService(fastify: FastifyInstance, pipeline: () => 
       if (!values) throw new HttpError(422, 'validation', errors);
       await assertFree(db, values, null);
 
-      const context = await pipeline();
+      const context = { scanner: fastify.virusScanner };
       const processed: ProcessedFile[] = [];
       // One at a time, each received buffer let go once its processed one exists.
       for (const [index, file] of form.files.entries()) {
