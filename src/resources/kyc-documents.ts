@@ -7,5 +7,5 @@ export const kycDocuments: ResourceDefinition = {
   labelKey: 'resources.kyc-documents',
   icon: 'FileProtectOutlined',
   minRole: 2,
-  actions: ['list'],
+  actions: ['list', 'show', 'edit'],
 };

@@ -7,5 +7,5 @@ export const kycUpload: ResourceDefinition = {
   labelKey: 'resources.kyc-upload',
   icon: 'CloudUploadOutlined',
   minRole: 2,
-  actions: ['list'],
+  actions: ['list', 'create', 'edit'],
 };
