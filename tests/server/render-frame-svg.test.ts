@@ -49,7 +49,7 @@ describe('frame-svg', () => {
     expect(svg).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(svg).toContain('&lt;b&gt;Evil &amp; Co&lt;/b&gt;');
     expect(svg).toContain('&amp;amp;');
-    expect(svg).not.toMatch(/[\u0001\u0008\uD800\uFFFE]/);
+    for (const forbidden of ['\u0001', '\u0008', '\uD800', '\uFFFE']) expect(svg).not.toContain(forbidden);
     // librsvg refuses malformed XML: drawing it proves the document parses.
     expect(await drawnPixels(svg)).toBeGreaterThan(1000);
   });
