@@ -167,10 +167,11 @@ export function lineChartSvg(scene: Pick<LineChartScene, 'title' | 'labels' | 's
   const size = Math.min(plot.height * 0.05, area.width / 12);
   let svg = title + gridLines({ ...area, x: plot.x, width: plot.width }, scale, ctx, labelWidth);
 
-  const ticks = Math.min(count, 8);
-  for (let tick = 0; tick < ticks; tick += 1) {
-    const index = ticks === 1 ? 0 : Math.round((tick * (count - 1)) / (ticks - 1));
-    const anchor = ticks === 1 ? 'middle' : tick === 0 ? 'start' : tick === ticks - 1 ? 'end' : 'middle';
+  // At most eight labels, evenly spaced: every step-th one.
+  const step = Math.max(1, Math.ceil((count - 1) / 7));
+  const ticks = Math.floor((count - 1) / step) + 1;
+  for (let index = 0; index < count; index += step) {
+    const anchor = count === 1 ? 'middle' : index === 0 ? 'start' : index === count - 1 ? 'end' : 'middle';
     svg += svgText(fitText(scene.labels[index] ?? '', size, area.width / ticks), xOf(index), area.y + area.height + labelBand * 0.6, {
       size,
       fill: ctx.brand.foreground,

@@ -11,11 +11,11 @@ export const TEMPLATE_SCHEMA_VERSION = 1;
 const MAX_SECONDS = 600;
 const Colour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'a colour as #rrggbb' });
 const Seconds = Type.Number({ minimum: 0, maximum: MAX_SECONDS });
-const Text = Type.String({ maxLength: 500 });
-const ShortText = Type.String({ maxLength: 120 });
+export const Text = Type.String({ maxLength: 500 });
+export const ShortText = Type.String({ maxLength: 120 });
 const Fraction = Type.Number({ minimum: 0, maximum: 1 });
 /** Names a key of the bound data whose value supplies this scene's content (labels, values, rows…). */
-const BindName = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' });
+export const BindName = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' });
 // PNG and JPEG only: an SVG image could pull in other files or scripts when rasterised.
 const DATA_URL_PATTERN = '^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$';
 const MAX_IMAGE_CHARS = 4_000_000;
@@ -38,13 +38,13 @@ export const BrandSchema = Type.Object(
 const Cell = Type.Union([Type.String({ maxLength: 200 }), Type.Number()]);
 
 // Content of each scene kind apart from its timing: what a binding may supply.
-const BarChartContent = {
+export const BarChartContent = {
   title: Type.Optional(ShortText),
   labels: Type.Array(ShortText, { maxItems: 40 }),
   values: Type.Array(Type.Number(), { maxItems: 40 }),
   unit: Type.Optional(Type.String({ maxLength: 16 })),
 };
-const LineChartContent = {
+export const LineChartContent = {
   title: Type.Optional(ShortText),
   labels: Type.Array(ShortText, { maxItems: 2000 }),
   series: Type.Array(
@@ -56,11 +56,15 @@ const LineChartContent = {
   ),
 };
 const TickerContent = { items: Type.Array(Text, { minItems: 1, maxItems: 100 }) };
-const TableContent = {
-  title: Type.Optional(ShortText),
-  columns: Type.Array(ShortText, { minItems: 1, maxItems: 12 }),
-  rows: Type.Array(Type.Array(Cell, { maxItems: 12 }), { maxItems: 60 }),
-};
+/** Rows at most: what fits a frame, or many pages of a report. */
+export function tableContent(maxRows: number) {
+  return {
+    title: Type.Optional(ShortText),
+    columns: Type.Array(ShortText, { minItems: 1, maxItems: 12 }),
+    rows: Type.Array(Type.Array(Cell, { maxItems: 12 }), { maxItems: maxRows }),
+  };
+}
+const TableContent = tableContent(60);
 
 const Timing = { id: Type.Optional(ShortText), start: Seconds, end: Seconds };
 const Bindable = { bind: Type.Optional(BindName) };
@@ -70,7 +74,7 @@ export const ImageSchema = Type.Union([
   Type.Object({ dataUrl: Type.String({ pattern: DATA_URL_PATTERN, maxLength: MAX_IMAGE_CHARS }) }, { additionalProperties: false }),
 ]);
 
-const strict = { additionalProperties: false } as const;
+export const strict = { additionalProperties: false } as const;
 
 export const TitleSceneSchema = Type.Object(
   { ...Timing, kind: Type.Literal('title'), title: Text, subtitle: Type.Optional(Text) },
@@ -179,34 +183,43 @@ export type TextScene = Type.Static<typeof TextSceneSchema>;
 export type TitleScene = Type.Static<typeof TitleSceneSchema>;
 
 /** What a binding may supply per scene kind (all fields optional: they override the template's). */
-const BOUND_CONTENT = {
+const BOUND_CONTENT: Record<string, Type.TObject> = {
   'bar-chart': Type.Object(BarChartContent, strict),
   'line-chart': Type.Object(LineChartContent, strict),
   ticker: Type.Object(TickerContent, strict),
   table: Type.Object(TableContent, strict),
-} as const;
+};
 
 export type Check<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
-/** Rules between fields that the schema checks one by one. `at` prefixes each problem's path. */
-export function sceneProblems(scene: Scene, at: string, durationSeconds?: number): string[] {
+/** The fields of a chart or table that the rules between fields look at. */
+interface ContentFields {
+  kind: string;
+  labels?: string[];
+  values?: number[];
+  series?: { values: number[] }[];
+  columns?: string[];
+  rows?: (string | number)[][];
+}
+
+/** Rules between the fields of a chart or table, which the schema checks one by one. `at` prefixes each problem's path. */
+export function contentProblems(item: ContentFields, at: string): string[] {
   const problems: string[] = [];
-  if (scene.end <= scene.start) problems.push(`${at}/end must be after start`);
-  if (durationSeconds !== undefined && scene.end > durationSeconds) problems.push(`${at}/end must be at most the duration`);
+  const labels = item.labels ?? [];
   const numbers: number[] = [];
-  if (scene.kind === 'bar-chart') {
-    if (scene.labels.length !== scene.values.length) problems.push(`${at}/values must have one value per label`);
-    numbers.push(...scene.values);
+  if (item.kind === 'bar-chart') {
+    if (labels.length !== item.values?.length) problems.push(`${at}/values must have one value per label`);
+    numbers.push(...(item.values ?? []));
   }
-  if (scene.kind === 'line-chart') {
-    scene.series.forEach((series, index) => {
-      if (series.values.length !== scene.labels.length) problems.push(`${at}/series/${index}/values must have one value per label`);
+  if (item.kind === 'line-chart') {
+    (item.series ?? []).forEach((series, index) => {
+      if (series.values.length !== labels.length) problems.push(`${at}/series/${index}/values must have one value per label`);
       numbers.push(...series.values);
     });
   }
-  if (scene.kind === 'table') {
-    scene.rows.forEach((row, index) => {
-      if (row.length > scene.columns.length) problems.push(`${at}/rows/${index} has more cells than columns`);
+  if (item.kind === 'table') {
+    (item.rows ?? []).forEach((row, index) => {
+      if (row.length > (item.columns?.length ?? 0)) problems.push(`${at}/rows/${index} has more cells than columns`);
       numbers.push(...row.filter((cell): cell is number => typeof cell === 'number'));
     });
   }
@@ -215,7 +228,15 @@ export function sceneProblems(scene: Scene, at: string, durationSeconds?: number
   return problems;
 }
 
-function schemaProblems(schema: Type.TSchema, value: unknown, prefix = ''): string[] {
+/** `contentProblems` plus the scene's timing within the video. */
+export function sceneProblems(scene: Scene, at: string, durationSeconds?: number): string[] {
+  const problems: string[] = [];
+  if (scene.end <= scene.start) problems.push(`${at}/end must be after start`);
+  if (durationSeconds !== undefined && scene.end > durationSeconds) problems.push(`${at}/end must be at most the duration`);
+  return [...problems, ...contentProblems(scene, at)];
+}
+
+export function schemaProblems(schema: Type.TSchema, value: unknown, prefix = ''): string[] {
   const problems = Value.Errors(schema, value).map((error) => `${prefix}${error.instancePath || '/'} ${error.message}`);
   return [...new Set(problems)].slice(0, 20);
 }
@@ -257,45 +278,51 @@ export function fillPlaceholders(text: string, values: Record<string, unknown>):
   });
 }
 
-function fillTexts(scene: Scene, values: Record<string, unknown>): Scene {
-  const fill = (text: string) => fillPlaceholders(text, values);
-  switch (scene.kind) {
-    case 'title':
-      return { ...scene, title: fill(scene.title), ...(scene.subtitle === undefined ? {} : { subtitle: fill(scene.subtitle) }) };
-    case 'text':
-      return { ...scene, text: fill(scene.text) };
-    case 'ticker':
-      return { ...scene, items: scene.items.map(fill) };
-    case 'bar-chart':
-    case 'line-chart':
-    case 'table':
-      return scene.title === undefined ? scene : { ...scene, title: fill(scene.title) };
-    default:
-      return scene;
+/**
+ * One scene or report section with its data applied: the bound content merged in (checked against
+ * `contentSchemas[kind]`), a logo's blob id replaced by its data URL, placeholders filled in its
+ * texts. Problems are appended to `problems`; the item comes back as far as it could be bound.
+ */
+export function bindItem<T extends { kind: string }>(
+  original: T,
+  at: string,
+  data: BoundData,
+  problems: string[],
+  contentSchemas: Record<string, Type.TObject> = BOUND_CONTENT,
+): T {
+  const values = data.values ?? {};
+  let item: T = original;
+  const bind = (item as { bind?: string }).bind;
+  const contentSchema = contentSchemas[item.kind];
+  if (bind !== undefined && contentSchema) {
+    const supplied = values[bind];
+    const schema = Type.Partial(contentSchema);
+    if (supplied === undefined) problems.push(`${at}: no data for "${bind}"`);
+    else if (!Value.Check(schema, supplied)) problems.push(...schemaProblems(schema, supplied, `${at} (data "${bind}")`));
+    else item = { ...item, ...(supplied as object) };
   }
+  const image = (item as { image?: { blobId?: string } }).image;
+  if (image?.blobId !== undefined) {
+    const dataUrl = data.images?.[image.blobId];
+    if (dataUrl === undefined || !new RegExp(DATA_URL_PATTERN).test(dataUrl)) {
+      problems.push(`${at}/image: blob ${image.blobId} is not a PNG or JPEG data URL`);
+    } else item = { ...item, image: { dataUrl } };
+  }
+  const filled: Record<string, unknown> = { ...item };
+  for (const key of ['title', 'subtitle', 'text'] as const) {
+    const text = filled[key];
+    if (typeof text === 'string') filled[key] = fillPlaceholders(text, values);
+  }
+  if (Array.isArray(filled.items)) filled.items = filled.items.map((text) => (typeof text === 'string' ? fillPlaceholders(text, values) : text));
+  return filled as T;
 }
 
 /** Applies data to a checked template; problems name the scene and the data key at fault. */
 export function bindVideoTemplate(template: VideoTemplate, data: BoundData = {}): Check<BoundVideo> {
-  const values = data.values ?? {};
   const problems: string[] = [];
   const scenes = template.scenes.map((original, index): Scene => {
     const at = `/scenes/${index}`;
-    let scene = original;
-    if ('bind' in scene && scene.bind !== undefined && scene.kind in BOUND_CONTENT) {
-      const supplied = values[scene.bind];
-      const schema = Type.Partial(BOUND_CONTENT[scene.kind as keyof typeof BOUND_CONTENT]);
-      if (supplied === undefined) problems.push(`${at}: no data for "${scene.bind}"`);
-      else if (!Value.Check(schema, supplied)) problems.push(...schemaProblems(schema, supplied, `${at} (data "${scene.bind}")`));
-      else scene = { ...scene, ...(supplied as object) } as Scene;
-    }
-    if (scene.kind === 'logo' && 'blobId' in scene.image) {
-      const dataUrl = data.images?.[scene.image.blobId];
-      if (dataUrl === undefined || !new RegExp(DATA_URL_PATTERN).test(dataUrl)) {
-        problems.push(`${at}/image: blob ${scene.image.blobId} is not a PNG or JPEG data URL`);
-      } else scene = { ...scene, image: { dataUrl } };
-    }
-    scene = fillTexts(scene, values);
+    const scene = bindItem(original, at, data, problems);
     problems.push(...sceneProblems(scene, at, template.durationSeconds));
     return scene;
   });
