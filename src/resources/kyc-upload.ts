@@ -4,8 +4,11 @@ export const kycUpload: ResourceDefinition = {
   name: 'kyc-upload',
   area: 'kyc-management',
   route: 'kyc-management/kyc/upload',
+  // One form: a subject and its documents, sent as one multipart POST (docs/kyc.md).
+  endpoint: 'be-api-management/kyc/subjects',
+  page: 'kyc-upload',
   labelKey: 'resources.kyc-upload',
   icon: 'CloudUploadOutlined',
   minRole: 2,
-  actions: ['list'],
+  actions: ['list', 'create', 'edit'],
 };

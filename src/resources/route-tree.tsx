@@ -28,6 +28,9 @@ export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
   'company-upload': lazyPage(() => import('../pages/news/company-upload-page'), 'company-upload-page'),
   users: lazyPage(() => import('../pages/admin/users-page'), 'users-page'),
   'audit-log': lazyPage(() => import('../pages/admin/audit-log-page'), 'audit-log-page'),
+  'kyc-upload': lazyPage(() => import('../pages/kyc/kyc-upload-page'), 'kyc-upload-page'),
+  'kyc-documents': lazyPage(() => import('../pages/kyc/kyc-documents-page'), 'kyc-documents-page'),
+  'kyc-settings': lazyPage(() => import('../pages/kyc/kyc-settings-page'), 'kyc-settings-page'),
 };
 
 /**
