@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { createReportRenderer } from '../server/src/services/render/report-pdf';
 import { bindReportTemplate } from '../server/src/services/render/report-template';
 import { bindVideoTemplate, type BoundVideo, type VideoTemplate } from '../server/src/services/render/template';
@@ -75,7 +76,7 @@ async function benchReport(): Promise<void> {
       await renderer.render(bound.value);
       warm.push(performance.now() - start);
     }
-    const pages = first.toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g)?.length ?? 0;
+    const pages = (await PDFDocument.load(first)).getPageCount();
     const { mean, p50, p95 } = summarize(warm);
     console.log(`first report (starts Chromium)  ${ms(cold)}  (${pages} pages, ${(first.length / 1e3).toFixed(0)} kB)`);
     console.log(`next reports (browser reused)   mean ${ms(mean)}  p50 ${ms(p50)}  p95 ${ms(p95)}  (n=${warm.length})`);
