@@ -440,7 +440,8 @@ export function sceneBounds(scene: Scene, frame: { width: number; height: number
       break;
     }
   }
-  const margin = Math.max(2, height * 0.01);
+  // Round line ends and the line chart's head dot reach a little past the drawers' boxes.
+  const margin = Math.max(4, height * 0.02);
   const left = Math.max(0, box.x - margin);
   const top = Math.max(0, box.y - margin);
   return {
