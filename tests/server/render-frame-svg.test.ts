@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { frameCount, frameSvg } from '../../server/src/services/render/frame-svg';
+import { frameCount, frameSvg, sceneBounds } from '../../server/src/services/render/frame-svg';
 import { bindVideoTemplate, checkVideoTemplate, type BoundVideo, type Scene, type VideoTemplate } from '../../server/src/services/render/template';
 import { BRAND, EVERY_KIND, TINY_PNG_DATA_URL, videoTemplate } from '../fixtures/finview-templates';
 
@@ -68,6 +68,25 @@ describe('frame-svg', () => {
       }[scene.kind];
       expect(svg, scene.kind).toContain(marker);
       expect(await drawnPixels(svg), scene.kind).toBeGreaterThan(50);
+    }
+  });
+
+  it('paints each scene only inside its bounds, which a partly redrawn frame relies on', async () => {
+    for (const scene of EVERY_KIND) {
+      const video = only(scene);
+      const box = sceneBounds(video.scenes[0] as Scene, video.size);
+      for (const frame of [3, 15, 59]) {
+        const { data, info } = await sharp(Buffer.from(frameSvg(video, frame))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+        let outside = 0;
+        for (let y = 0; y < info.height; y += 1) {
+          for (let x = 0; x < info.width; x += 1) {
+            if (x >= Math.floor(box.x) && x < box.x + box.width && y >= Math.floor(box.y) && y < box.y + box.height) continue;
+            const offset = (y * info.width + x) * 3;
+            if (data[offset] !== 0x0b || data[offset + 1] !== 0x1f || data[offset + 2] !== 0x3a) outside += 1;
+          }
+        }
+        expect(outside, `${scene.kind} at frame ${frame}`).toBe(0);
+      }
     }
   });
 

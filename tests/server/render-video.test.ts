@@ -5,8 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bindVideoTemplate, type BoundVideo } from '../../server/src/services/render/template';
+import { frameSvg } from '../../server/src/services/render/frame-svg';
 import { RenderError, renderVideo } from '../../server/src/services/render/video';
-import { videoTemplate } from '../fixtures/finview-templates';
+import { rgbaToYuv420 } from '../../server/src/services/render/yuv';
+import { rasteriseFrame, yuvFrames, type FrameCounts } from '../../server/src/services/render/yuv-frames';
+import { TINY_PNG_DATA_URL, videoTemplate } from '../fixtures/finview-templates';
 
 const run = promisify(execFile);
 const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
@@ -118,5 +121,36 @@ describe('renderVideo', () => {
     await expect(rendering).rejects.toBeInstanceOf(RenderError);
     await expect(rendering).rejects.toThrow(/no-such-preset|preset/i);
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('yuvFrames', () => {
+  it('redraws only what changed, and the frames equal frames drawn whole', async () => {
+    // Bars grow for 0.3 s, then only the ticker moves; a text appears at 1 s over the chart.
+    const bound = bindVideoTemplate(
+      videoTemplate({
+        durationSeconds: 2,
+        scenes: [
+          { kind: 'bar-chart', start: 0, end: 2, title: 'Chart', labels: ['a', 'b', 'c'], values: [3, 1, 2], growSeconds: 0.3 },
+          { kind: 'ticker', start: 0, end: 2, items: ['One item', 'Another item'], speed: 0.3 },
+          { kind: 'text', start: 1, end: 2, text: 'Late <text>', x: 0.5, y: 0.5, size: 0.08, align: 'middle', bold: true },
+          { kind: 'logo', start: 0, end: 2, image: { dataUrl: TINY_PNG_DATA_URL }, position: 'bottom-right', size: 0.15 },
+        ],
+      }),
+    );
+    if (!bound.ok) throw new Error(bound.problems.join('\n'));
+    const video = bound.value;
+    const counts: FrameCounts = { drawn: 0, patched: 0, repeated: 0 };
+    let frame = 0;
+    let worst = 0;
+    for await (const yuv of yuvFrames(video, 60, 3, counts)) {
+      const whole = rgbaToYuv420(await rasteriseFrame(frameSvg(video, frame), 320, 180), 320, 180);
+      for (let index = 0; index < whole.length; index += 1) worst = Math.max(worst, Math.abs((whole[index] ?? 0) - (yuv[index] ?? 0)));
+      frame += 1;
+    }
+    expect(frame).toBe(60);
+    expect(counts.patched).toBeGreaterThan(40);
+    expect(counts.drawn + counts.patched + counts.repeated).toBe(60);
+    expect(worst).toBeLessThanOrEqual(2);
   });
 });

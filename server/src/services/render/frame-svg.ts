@@ -311,15 +311,25 @@ const LOGO_ALIGN: Record<LogoScene['position'], string> = {
   'bottom-right': 'xMaxYMax',
 };
 
-function logoSvg(scene: LogoScene, ctx: DrawContext): string {
-  // Bound templates carry data URLs only (bindVideoTemplate resolves blob ids); a blob id here draws nothing.
-  if (!('dataUrl' in scene.image)) return '';
-  const { width, height } = ctx.frame;
+/** Charts and tables fill this part of the frame. */
+function contentBox(frame: { width: number; height: number }): Box {
+  return { x: frame.width * 0.06, y: frame.height * 0.06, width: frame.width * 0.88, height: frame.height * 0.8 };
+}
+
+function logoBox(scene: LogoScene, frame: { width: number; height: number }): Box {
+  const { width, height } = frame;
   const margin = height * 0.04;
   const boxHeight = height * scene.size;
   const boxWidth = Math.min(width - margin * 2, boxHeight * 3);
   const x = scene.position.endsWith('right') ? width - margin - boxWidth : scene.position === 'center' ? (width - boxWidth) / 2 : margin;
   const y = scene.position.startsWith('bottom') ? height - margin - boxHeight : scene.position === 'center' ? (height - boxHeight) / 2 : margin;
+  return { x, y, width: boxWidth, height: boxHeight };
+}
+
+function logoSvg(scene: LogoScene, ctx: DrawContext): string {
+  // Bound templates carry data URLs only (bindVideoTemplate resolves blob ids); a blob id here draws nothing.
+  if (!('dataUrl' in scene.image)) return '';
+  const { x, y, width: boxWidth, height: boxHeight } = logoBox(scene, ctx.frame);
   return (
     `<image x="${round(x)}" y="${round(y)}" width="${round(boxWidth)}" height="${round(boxHeight)}" ` +
     `preserveAspectRatio="${LOGO_ALIGN[scene.position]} meet" xlink:href="${escapeXml(scene.image.dataUrl)}"/>`
@@ -346,8 +356,7 @@ function textSceneSvg(scene: TextScene, ctx: DrawContext, time: number): string 
 
 /** One scene at `time` seconds after its start. */
 export function sceneSvg(scene: Scene, ctx: DrawContext, time: number): string {
-  const { width, height } = ctx.frame;
-  const content: Box = { x: width * 0.06, y: height * 0.06, width: width * 0.88, height: height * 0.8 };
+  const content = contentBox(ctx.frame);
   switch (scene.kind) {
     case 'title':
       return titleSvg(scene, ctx, time);
@@ -372,18 +381,73 @@ export function fontStack(brand: Brand): string {
   return `'${brand.fontFamily}', ${generic}`;
 }
 
-/** Frame `frame` (0-based) as a complete SVG document; scenes active then are drawn in list order. */
-export function frameSvg(video: BoundVideo, frame: number): string {
-  const { width, height } = video.size;
+/** The SVG of each scene at frame `frame` (0-based), in list order; '' for a scene not showing then. */
+export function sceneParts(video: BoundVideo, frame: number): string[] {
   const time = frame / video.fps;
   const ctx: DrawContext = { brand: video.brand, frame: video.size };
-  let body = '';
-  for (const scene of video.scenes) {
-    if (time >= scene.start && time < scene.end) body += sceneSvg(scene, ctx, time - scene.start);
-  }
+  return video.scenes.map((scene) => (time >= scene.start && time < scene.end ? sceneSvg(scene, ctx, time - scene.start) : ''));
+}
+
+/**
+ * A complete SVG document of the frame's size around `body`. With `region` (whole pixels), only
+ * that part of the frame, at its own size: the same pixels as the whole frame has there.
+ */
+export function svgDocument(video: BoundVideo, body: string, region?: Box): string {
+  const { width, height } = video.size;
+  const view = region ?? { x: 0, y: 0, width, height };
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" ` +
-    `viewBox="0 0 ${width} ${height}" font-family="${escapeXml(fontStack(video.brand))}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${view.width}" height="${view.height}" ` +
+    `viewBox="${view.x} ${view.y} ${view.width} ${view.height}" font-family="${escapeXml(fontStack(video.brand))}">` +
     `<rect width="${width}" height="${height}" fill="${video.brand.background}"/>${body}</svg>`
   );
+}
+
+/** Frame `frame` (0-based) as a complete SVG document; scenes active then are drawn in list order. */
+export function frameSvg(video: BoundVideo, frame: number): string {
+  return svgDocument(video, sceneParts(video, frame).join(''));
+}
+
+/**
+ * Where a scene may paint, with a margin, within the frame: a frame where only some scenes
+ * changed is redrawn there only. Must hold everything the scene's drawer draws.
+ */
+export function sceneBounds(scene: Scene, frame: { width: number; height: number }): Box {
+  const { width, height } = frame;
+  let box: Box;
+  switch (scene.kind) {
+    case 'title':
+      box = { x: 0, y: height * 0.3, width, height: height * 0.4 };
+      break;
+    case 'bar-chart':
+    case 'line-chart':
+    case 'table':
+      box = contentBox(frame);
+      break;
+    case 'ticker':
+      box = { x: 0, y: height * 0.91, width, height: height * 0.09 };
+      break;
+    case 'logo':
+      box = logoBox(scene, frame);
+      break;
+    case 'text': {
+      const size = height * scene.size;
+      const lines = scene.text.split('\n');
+      // Generous: DejaVu's widths are known for ASCII only, and the ends of lines may carry italics or accents.
+      const lineWidth = Math.max(...lines.map((line) => textWidth(line, size, scene.bold))) * 1.25 + size;
+      const anchorX = width * scene.x;
+      const x = scene.align === 'start' ? anchorX - size / 2 : scene.align === 'end' ? anchorX - lineWidth + size / 2 : anchorX - lineWidth / 2;
+      box = { x, y: height * scene.y - size * 1.1, width: lineWidth, height: size * 1.2 * (lines.length - 1) + size * 1.5 };
+      break;
+    }
+  }
+  // Round line ends and the line chart's head dot reach a little past the drawers' boxes.
+  const margin = Math.max(4, height * 0.02);
+  const left = Math.max(0, box.x - margin);
+  const top = Math.max(0, box.y - margin);
+  return {
+    x: left,
+    y: top,
+    width: Math.max(0, Math.min(width, box.x + box.width + margin) - left),
+    height: Math.max(0, Math.min(height, box.y + box.height + margin) - top),
+  };
 }

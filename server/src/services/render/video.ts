@@ -6,11 +6,11 @@ import type { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { frameCount, frameSvg } from './frame-svg';
 import type { BoundVideo } from './template';
+import { yuvFrames, type FrameCounts } from './yuv-frames';
 
-// A bound template to an H.264 MP4 and a JPEG poster. Each frame's SVG is rasterised by sharp
-// (librsvg) to raw RGBA and written into Debian's ffmpeg on stdin, spawned directly. A few
-// frames are rasterised at once (sharp works on libuv's thread pool) and written in order;
-// a frame whose SVG equals the previous one (a chart after its animation) reuses its raster.
+// A bound template to an H.264 MP4 and a JPEG poster. Frames come from yuvFrames (SVG rasterised
+// by sharp, converted to YUV 4:2:0 here, only what changed redrawn) and are written into Debian's
+// ffmpeg on stdin, spawned directly, with backpressure.
 // Files are written under temporary names beside their targets and renamed only after ffmpeg
 // exited 0, so a crash, a kill or an abort never leaves a half-written video under the real name.
 
@@ -40,8 +40,8 @@ export interface RenderedVideo {
   output: string;
   poster?: string;
   frames: number;
-  /** Frames that had to be rasterised (the others repeated the previous one). */
-  rasterisedFrames: number;
+  /** How each frame was made: drawn whole, partly redrawn, or repeated. */
+  counts: FrameCounts;
   bytes: number;
   /** From the call until the poster was in place. */
   posterMs?: number;
@@ -63,15 +63,6 @@ function partialPath(target: string, extension: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.partial${extension}`);
 }
 
-/** One frame as raw RGBA, exactly width x height. */
-export async function rasteriseFrame(svg: string, width: number, height: number): Promise<Buffer> {
-  const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  if (info.width !== width || info.height !== height || info.channels !== 4) {
-    throw new RenderError(`frame rasterised to ${info.width}x${info.height}x${info.channels}, expected ${width}x${height}x4`);
-  }
-  return data;
-}
-
 /** The poster frame as a JPEG (no alpha: flattened on the brand background). */
 export async function posterJpeg(video: BoundVideo, frame: number): Promise<Buffer> {
   return sharp(Buffer.from(frameSvg(video, frame))).flatten({ background: video.brand.background }).jpeg({ quality: 85 }).toBuffer();
@@ -86,10 +77,9 @@ function ffmpegArgs(video: BoundVideo, target: string, preset: string, crf: numb
   const { width, height } = video.size;
   return [
     ...['-hide_banner', '-loglevel', 'error', '-nostats'],
-    ...['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(video.fps), '-i', 'pipe:0'],
-    // Converted with, and tagged as, BT.709: untagged HD video is read as 709 by players, and
-    // swscale's default 601 matrix would shift every brand colour.
-    ...['-an', '-vf', 'scale=out_color_matrix=bt709:out_range=tv', '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709'],
+    ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-r', String(video.fps), '-i', 'pipe:0'],
+    // Tagged as what rgbaToYuv420 wrote: BT.709, limited range.
+    ...['-an', '-color_range', 'tv', '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709'],
     ...['-c:v', 'libx264', '-preset', preset, '-crf', String(crf), '-pix_fmt', 'yuv420p'],
     // The index (moov) before the media data: the browser can play and seek before the whole file arrived.
     ...['-movflags', '+faststart', '-f', 'mp4', '-y', target],
@@ -111,7 +101,6 @@ export async function renderVideo(video: BoundVideo, options: RenderVideoOptions
   const { signal } = options;
   signal?.throwIfAborted();
   const total = frameCount(video);
-  const { width, height } = video.size;
   const partialVideo = partialPath(options.output, '.mp4');
   const written: string[] = [];
   let posterMs: number | undefined;
@@ -151,33 +140,14 @@ export async function renderVideo(video: BoundVideo, options: RenderVideoOptions
       options.onPoster?.(options.poster);
     }
 
-    const parallel = Math.max(1, options.parallelFrames ?? 2);
-    const queue: Promise<Buffer>[] = [];
-    let previousSvg = '';
-    let previousRaster: Promise<Buffer> | null = null;
-    let rasterised = 0;
+    const counts: FrameCounts = { drawn: 0, patched: 0, repeated: 0 };
     let done = 0;
-    const writeNext = async () => {
-      const raster = await (queue.shift() as Promise<Buffer>);
+    for await (const frame of yuvFrames(video, total, Math.max(1, options.parallelFrames ?? 2), counts)) {
       signal?.throwIfAborted();
-      await writeChunk(child.stdin, raster, endedEarly);
+      await writeChunk(child.stdin, frame, endedEarly);
       done += 1;
       options.onProgress?.(done, total);
-    };
-    for (let frame = 0; frame < total; frame += 1) {
-      signal?.throwIfAborted();
-      const svg = frameSvg(video, frame);
-      if (svg !== previousSvg || !previousRaster) {
-        previousRaster = rasteriseFrame(svg, width, height);
-        // Awaited in order by writeNext; this only keeps a failure from being reported as unhandled meanwhile.
-        previousRaster.catch(() => undefined);
-        previousSvg = svg;
-        rasterised += 1;
-      }
-      queue.push(previousRaster);
-      if (queue.length >= parallel) await writeNext();
     }
-    while (queue.length > 0) await writeNext();
     child.stdin.end();
 
     const result = await exited;
@@ -191,7 +161,7 @@ export async function renderVideo(video: BoundVideo, options: RenderVideoOptions
       output: options.output,
       ...(options.poster ? { poster: options.poster } : {}),
       frames: total,
-      rasterisedFrames: rasterised,
+      counts,
       bytes: size,
       ...(posterMs === undefined ? {} : { posterMs }),
       elapsedMs: performance.now() - started,
