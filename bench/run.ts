@@ -1,6 +1,7 @@
 import { benchCompanyImport } from './company-import';
 import { benchExcelUploads } from './excel-uploads';
 import { benchFrontEnd } from './front-end';
+import { benchKycLists } from './kyc-lists';
 import { benchNewsList } from './news-list';
 import { benchSealCost } from './seal-cost';
 import { benchSealedMe } from './sealed-me';
@@ -24,4 +25,5 @@ if (postgresUrl) {
 }
 
 await benchNewsList();
+await benchKycLists();
 await benchExcelUploads();

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import autoload from '@fastify/autoload';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadEnv, type Env, type EnvInput } from './env.js';
+import { loggedUrl } from './services/logged-url.js';
 import type { Db } from './db/index.js';
 import helmet from './plugins/external/helmet.js';
 import cors from './plugins/external/cors.js';
@@ -77,8 +78,9 @@ const REDACT = [
 
 function loggerOptions(env: Env, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === false) return false;
-  const base = { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } };
-  return typeof logger === 'object' ? { ...base, ...logger, redact: base.redact } : base;
+  const req = (request: FastifyRequest) => ({ method: request.method, url: loggedUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort });
+  const base = { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, serializers: { req } };
+  return typeof logger === 'object' ? { ...base, ...logger, redact: base.redact, serializers: { ...logger.serializers, req } } : base;
 }
 
 /**

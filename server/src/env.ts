@@ -43,6 +43,10 @@ export const EnvSchema = Type.Object({
       description: '32 bytes as 64 hex digits or base64 (e.g. from `openssl rand -base64 32`)',
     }),
   ),
+  // Where stored files' encrypted chunks live (README "File storage"): rows in the database,
+  // or files under BLOB_DIR (a directory every instance shares).
+  BLOB_STORE: Type.Enum(['db', 'fs'], { default: 'db', description: 'db or fs' }),
+  BLOB_DIR: Type.Optional(Type.String({ minLength: 1 })),
   // ClamAV's daemon, which scans uploads (README "File storage"); unset: files are not scanned.
   CLAMD_SOCKET: Type.Optional(Type.String({ minLength: 1, description: "the path of clamd's local (unix) socket" })),
   CLAMD_HOST: Type.Optional(Type.String({ minLength: 1 })),
@@ -115,5 +119,7 @@ function combinationProblems(env: Env): string[] {
   const problems: string[] = [];
   if (env.CLAMD_SOCKET && env.CLAMD_HOST) problems.push('CLAMD_SOCKET and CLAMD_HOST: set one of them (a local socket or a TCP host), not both');
   if (env.CLAMD_PORT !== undefined && !env.CLAMD_HOST) problems.push('CLAMD_PORT: needs CLAMD_HOST');
+  if (env.BLOB_STORE === 'fs' && !env.BLOB_DIR) problems.push('BLOB_DIR: needed with BLOB_STORE=fs (a directory every instance shares)');
+  if (env.BLOB_STORE === 'db' && env.BLOB_DIR) problems.push('BLOB_DIR: only used with BLOB_STORE=fs (files are in the database with BLOB_STORE=db)');
   return problems;
 }

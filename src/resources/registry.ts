@@ -2,6 +2,7 @@
 import type { ResourceDefinition } from './types';
 import { kycUpload } from './kyc-upload';
 import { kycDocuments } from './kyc-documents';
+import { kycSettings } from './kyc-settings';
 import { announcements } from './announcements';
 import { announcementCategories } from './announcement-categories';
 import { newsFeeds } from './news-feeds';
@@ -20,6 +21,7 @@ import { auditLog } from './audit-log';
 export const RESOURCES: readonly ResourceDefinition[] = [
   kycUpload,
   kycDocuments,
+  kycSettings,
   announcements,
   announcementCategories,
   newsFeeds,

@@ -25,6 +25,7 @@ describe('environment', () => {
       STATIC_DIR: 'dist',
       TRUST_PROXY: false,
       CLAMD_TIMEOUT_MS: 30_000,
+      BLOB_STORE: 'db',
     });
   });
 
@@ -66,6 +67,9 @@ describe('environment', () => {
     [{ CLAMD_TIMEOUT_MS: '10' }, 'CLAMD_TIMEOUT_MS'],
     [{ CLAMD_PORT: '3310' }, 'CLAMD_PORT'],
     [{ CLAMD_SOCKET: '/run/clamav/clamd.ctl', CLAMD_HOST: 'clamd' }, 'CLAMD_SOCKET and CLAMD_HOST'],
+    [{ BLOB_STORE: 's3' }, 'BLOB_STORE'],
+    [{ BLOB_STORE: 'fs' }, 'BLOB_DIR'],
+    [{ BLOB_DIR: '/srv/blobs' }, 'BLOB_DIR'],
   ])('refuses %o naming %s', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`^\\s*${name}: `, 'm'));

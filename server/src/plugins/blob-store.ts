@@ -5,6 +5,7 @@ import type { Queryable } from '../db/index.js';
 import { EnvError } from '../env.js';
 import { BlobUnreadableError, type BlobStore } from '../services/blobs/blob-store.js';
 import { createDbBlobStore } from '../services/blobs/db-blob-store.js';
+import { createFsBlobStore, type FsBlobStore } from '../services/blobs/fs-blob-store.js';
 import { generatedSecret } from '../services/generated-secret.js';
 
 declare module 'fastify' {
@@ -16,17 +17,20 @@ declare module 'fastify' {
 
 export const GENERATED_MASTER_KEY_FILE = 'kyc-master.key';
 
+async function newestBlobId(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM blobs ORDER BY created_at DESC LIMIT 1');
+  return rows[0]?.id ?? null;
+}
+
 /**
  * A changed or lost master key would make every stored file unreadable without a word until
  * someone opens one: the start stops instead, as for SECRET_KEY, when the newest file's key
  * does not unwrap (get() unwraps it before reading any chunk).
  */
-async function assertKeyOpensFiles(store: BlobStore, db: Queryable, source: string): Promise<void> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM blobs ORDER BY created_at DESC LIMIT 1');
-  const newest = rows[0];
+async function assertKeyOpensFiles(store: BlobStore, newest: string | null, source: string): Promise<void> {
   if (!newest) return;
   try {
-    (await store.get(newest.id))?.stream.destroy();
+    (await store.get(newest))?.stream.destroy();
   } catch (error) {
     if (!(error instanceof BlobUnreadableError)) throw error;
     throw new EnvError([
@@ -34,6 +38,19 @@ async function assertKeyOpensFiles(store: BlobStore, db: Queryable, source: stri
         'Start with the KYC_MASTER_KEY they were stored with (every instance needs the same one).',
     ]);
   }
+}
+
+/**
+ * A BLOB_DIR that is not the one the files were written to (a typo, a share not mounted, or
+ * files stored with BLOB_STORE=db, which are not moved) would make every file "missing" at
+ * its first download: the start stops instead, checking the newest file's first chunk.
+ */
+async function assertDirHoldsFiles(store: FsBlobStore, newest: string | null, dir: string): Promise<void> {
+  if (!newest || (await store.holds(newest))) return;
+  throw new EnvError([
+    `BLOB_DIR: ${dir} does not hold the stored files (the newest, ${newest}, is not there). Point it at the directory ` +
+      'they were written to, shared by every instance; files stored with BLOB_STORE=db stay in the database and are not moved.',
+  ]);
 }
 
 // Without KYC_MASTER_KEY, one is generated on the first start into DATA_DIR/kyc-master.key
@@ -45,8 +62,18 @@ export default fp(
     if (!KYC_MASTER_KEY) {
       fastify.log.warn({ file: path.join(DATA_DIR, GENERATED_MASTER_KEY_FILE) }, 'KYC_MASTER_KEY is unset: using the key generated in DATA_DIR');
     }
-    const store = createDbBlobStore(fastify.db, parseMasterKey(text));
-    await assertKeyOpensFiles(store, fastify.db, KYC_MASTER_KEY ? 'KYC_MASTER_KEY' : 'KYC_MASTER_KEY (unset: the one generated in DATA_DIR)');
+    const masterKey = parseMasterKey(text);
+    const { BLOB_STORE, BLOB_DIR } = fastify.env;
+    const newest = await newestBlobId(fastify.db);
+    let store: BlobStore;
+    if (BLOB_STORE === 'fs' && BLOB_DIR) {
+      const fsStore = await createFsBlobStore(fastify.db, masterKey, BLOB_DIR);
+      await assertDirHoldsFiles(fsStore, newest, BLOB_DIR);
+      store = fsStore;
+    } else {
+      store = createDbBlobStore(fastify.db, masterKey);
+    }
+    await assertKeyOpensFiles(store, newest, KYC_MASTER_KEY ? 'KYC_MASTER_KEY' : 'KYC_MASTER_KEY (unset: the one generated in DATA_DIR)');
     fastify.decorate('blobs', store);
   },
   { name: 'blob-store', decorators: { fastify: ['env', 'db'] } },

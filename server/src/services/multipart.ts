@@ -1,3 +1,4 @@
+import type { MultipartFile as Part } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { COMPANY_UPLOAD_MAX_BYTES } from '../../../src/resources/company-rules.js';
 import { HttpError } from '../errors.js';
@@ -11,29 +12,49 @@ export interface MultipartContent {
   fields: Record<string, string>;
 }
 
-/** The form's text fields and its first file, read whole within the limits; any breach is a clear client error. */
-export async function readMultipart(request: FastifyRequest, fileField?: string): Promise<MultipartContent> {
-  const content: MultipartContent = { fields: {} };
+export interface PartLimits {
+  /** Bytes of one file; busboy cuts a file off past it. */
+  fileSize: number;
+  files: number;
+  fields: number;
+}
+
+/**
+ * Reads a form part by part: text fields are collected (and checked as the JSON bodies are,
+ * safe-text), each file is handed to `onFile` in the order sent, which must consume or
+ * refuse its stream before the next part arrives. Any breach of `limits` is a clear client error.
+ */
+export async function readParts(request: FastifyRequest, limits: PartLimits, onFile: (part: Part) => Promise<void>): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
   if (!request.isMultipart()) throw new HttpError(422, 'notMultipart');
   try {
-    for await (const part of request.parts({ limits: { fileSize: COMPANY_UPLOAD_MAX_BYTES, fieldSize: MAX_FIELD_BYTES, files: 1, fields: 20, parts: 21 } })) {
-      if (part.type === 'file') {
-        // Read even when unexpected: an unread stream would stall the request.
-        const buffer = await part.toBuffer();
-        if (part.fieldname === fileField) content.file = { buffer, filename: part.filename };
-      } else {
+    const parts = request.parts({ limits: { ...limits, fieldSize: MAX_FIELD_BYTES, parts: limits.files + limits.fields } });
+    for await (const part of parts) {
+      if (part.type === 'file') await onFile(part);
+      else {
         if (part.valueTruncated) throw new HttpError(413, 'fieldTooLarge');
-        content.fields[part.fieldname] = String(part.value);
+        fields[part.fieldname] = String(part.value);
       }
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'fileTooLarge', undefined, { params: { mb: COMPANY_UPLOAD_MAX_BYTES / 1024 / 1024 } });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'fileTooLarge', undefined, { params: { mb: Math.round((limits.fileSize / 1024 / 1024) * 10) / 10 } });
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'tooManyParts');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(422, 'notMultipart');
     throw error;
   }
-  assertSafeText(content.fields);
+  assertSafeText(fields);
+  return fields;
+}
+
+/** The form's text fields and its first file, read whole within the limits; any breach is a clear client error. */
+export async function readMultipart(request: FastifyRequest, fileField?: string): Promise<MultipartContent> {
+  const content: MultipartContent = { fields: {} };
+  content.fields = await readParts(request, { fileSize: COMPANY_UPLOAD_MAX_BYTES, files: 1, fields: 20 }, async (part) => {
+    // Read even when unexpected: an unread stream would stall the request.
+    const buffer = await part.toBuffer();
+    if (part.fieldname === fileField) content.file = { buffer, filename: part.filename };
+  });
   return content;
 }

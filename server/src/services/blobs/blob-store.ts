@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Queryable } from '../../db/index.js';
 
 // Where uploaded files (KYC documents, finview files) live. Callers see this interface only,
-// so the default database adapter (db-blob-store.ts) can be swapped for another (a filesystem
-// or object-store adapter for large deployments: not written yet) without touching them.
+// so the default database adapter (db-blob-store.ts) can be swapped for another (files under
+// BLOB_DIR for large deployments, fs-blob-store.ts; an object store later) without touching them.
 
 export interface BlobInput {
   /** The type sniffed from the bytes (sniff.ts), never the one the client declared. */
@@ -58,7 +58,10 @@ export interface BlobStore {
   commit(tx: Queryable, staged: StagedBlob): Promise<StoredBlob>;
   /** Drops a staged file at once (the caller's work failed); harmless after commit()'s rollback or a prune. */
   discard(staged: StagedBlob): Promise<void>;
-  /** Deletes files staged longer than `olderThanMs` ago and never committed; returns how many. */
+  /**
+   * Deletes files staged longer than `olderThanMs` ago and never committed; returns how many.
+   * (The filesystem adapter also removes here the chunks of files whose delete() committed.)
+   */
   pruneStaged(olderThanMs?: number): Promise<number>;
   /** The meta, without reading the content; null when there is no such file. */
   meta(id: string, q?: Queryable): Promise<BlobMeta | null>;

@@ -1,0 +1,181 @@
+import type { Readable } from 'node:stream';
+import Type, { type TSchema } from 'typebox';
+import {
+  KYC_DECISIONS,
+  KYC_DOCUMENT_TYPES,
+  KYC_GENDERS,
+  KYC_REASONS,
+  KYC_SCAN_POLICIES,
+  KYC_SCAN_STATUSES,
+  KYC_STATUSES,
+} from '../../../../src/resources/kyc-model.js';
+import { Id, IsoDate, Page, PageSize, rule } from '../../schemas/common.js';
+import { Version } from '../crud/schemas.js';
+
+// The KYC API's schemas (docs/kyc.md): what the routes validate at the edge and what the
+// OpenAPI page shows. Subject fields arrive loose (strings of at most 1000 characters): the
+// service checks them against the Indian rules and names every bad field in one 422.
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const UserRef = Type.Object({ id: Type.String(), username: Type.String() });
+
+export const SubjectParams = Type.Object({ id: Id }, { additionalProperties: false });
+export const DocumentParams = Type.Object({ id: Id }, { additionalProperties: false });
+export const UploadParams = Type.Object({ id: Id, type: Type.Enum([...KYC_DOCUMENT_TYPES]) }, { additionalProperties: false });
+
+export const KycFile = Type.Object({
+  id: Type.Integer(),
+  seq: Type.Integer(),
+  contentType: Type.String(),
+  filename: Type.String(),
+  size: Type.Integer(),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  pages: Nullable(Type.Integer()),
+  uploadedBy: UserRef,
+  uploadedAt: Type.String(),
+  scanStatus: Type.Enum([...KYC_SCAN_STATUSES]),
+  scanSignature: Nullable(Type.String()),
+  masked: Type.Boolean(),
+  /** Its bytes are deleted: an unmasked Aadhaar card image once the document's image was masked. */
+  removed: Type.Boolean(),
+  verification: Nullable(Type.Enum(['verified', 'not_verified'])),
+  extracted: Nullable(Type.Record(Type.String(), Type.Unknown())),
+});
+
+export const KycDocument = Type.Object({
+  id: Type.Integer(),
+  subjectId: Type.Integer(),
+  subjectName: Type.String(),
+  type: Type.Enum([...KYC_DOCUMENT_TYPES]),
+  status: Type.Enum([...KYC_STATUSES]),
+  reason: Nullable(Type.Enum([...KYC_REASONS])),
+  comment: Nullable(Type.String()),
+  decidedBy: Nullable(UserRef),
+  decidedAt: Nullable(Type.String()),
+  assignee: Nullable(UserRef),
+  version: Type.Integer(),
+  updatedAt: Type.String(),
+  file: Nullable(KycFile),
+  files: Type.Optional(Type.Array(KycFile)),
+});
+
+export const KycSubject = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  dob: Type.String(),
+  gender: Type.Enum([...KYC_GENDERS]),
+  addressLine: Type.String(),
+  city: Type.String(),
+  state: Type.String(),
+  pinCode: Type.String(),
+  pan: Nullable(Type.String()),
+  /** XXXX-XXXX-1234: a full number is never answered. */
+  aadhaar: Nullable(Type.String()),
+  status: Type.Enum([...KYC_STATUSES]),
+  assignee: Nullable(UserRef),
+  createdBy: UserRef,
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  version: Type.Integer(),
+  /** Accepted values a person should look at again, by field: `{pan: ['panSurnameInitial']}`. */
+  warnings: Type.Record(Type.String(), Type.Array(Type.String())),
+  documents: Type.Optional(Type.Array(KycDocument)),
+});
+
+const Loose = Type.String({ maxLength: 1000 });
+
+/** A subject's fields as the upload's `subject` part or a PUT sends them; checked by the service. */
+export const SubjectFields = {
+  name: Type.Optional(Loose),
+  dob: Type.Optional(Loose),
+  gender: Type.Optional(Loose),
+  addressLine: Type.Optional(Loose),
+  city: Type.Optional(Loose),
+  state: Type.Optional(Loose),
+  pinCode: Type.Optional(Loose),
+  pan: Type.Optional(Nullable(Loose)),
+  aadhaar: Type.Optional(Nullable(Loose)),
+};
+
+/** Fields left out keep their value; `aadhaar` given replaces the number. */
+export const UpdateSubjectBody = Type.Object({ ...SubjectFields, version: Version }, { additionalProperties: false });
+export const VersionBody = Type.Object({ version: Version }, { additionalProperties: false });
+
+export const DecisionBody = Type.Object(
+  {
+    decision: Type.Enum([...KYC_DECISIONS]),
+    reason: Type.Optional(Nullable(Type.Enum([...KYC_REASONS]))),
+    comment: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    version: Version,
+  },
+  { additionalProperties: false },
+);
+
+const Pixel = Type.Integer({ minimum: 0, maximum: 100_000 });
+export const MaskBody = Type.Object(
+  {
+    rects: Type.Array(Type.Object({ x: Pixel, y: Pixel, width: Pixel, height: Pixel }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 50,
+      description: rule('maskArea'),
+    }),
+    version: Version,
+  },
+  { additionalProperties: false },
+);
+
+/** A file's bytes (a stream: sent as is, never serialised). */
+export const FileBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
+
+export const FileQuery = Type.Object(
+  {
+    fileId: Type.Optional(Id),
+    purpose: Type.Optional(Type.Enum(['view', 'download'], { default: 'view' })),
+  },
+  { additionalProperties: false },
+);
+
+const sortPattern = (fields: readonly string[]) => {
+  const term = `(${fields.join('|')}):(asc|desc)`;
+  return Type.String({ pattern: `^${term}(,${term}){0,2}$`, description: rule('sort', { fields: fields.join(', ') }) });
+};
+const OneOrMore = (values: readonly string[]) =>
+  Type.String({ pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`, maxLength: 200, description: `one of ${values.join(', ')}, or several comma-separated` });
+const Assignee = Type.String({ pattern: '^(me|[1-9][0-9]{0,17})$', description: '`me` or a user id' });
+
+export const SUBJECT_SORTS = ['updatedAt', 'createdAt', 'name', 'status'] as const;
+export const SubjectListQuery = Type.Object(
+  {
+    page: Type.Optional(Page),
+    pageSize: Type.Optional(PageSize),
+    sort: Type.Optional(sortPattern(SUBJECT_SORTS)),
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the name or PAN, or a full Aadhaar number' })),
+    status: Type.Optional(OneOrMore(KYC_STATUSES)),
+    assignee: Type.Optional(Assignee),
+  },
+  { additionalProperties: false },
+);
+
+export const DOCUMENT_SORTS = ['updatedAt', 'status', 'type', 'subjectName'] as const;
+export const DocumentListQuery = Type.Object(
+  {
+    page: Type.Optional(Page),
+    pageSize: Type.Optional(PageSize),
+    sort: Type.Optional(sortPattern(DOCUMENT_SORTS)),
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the subject name or PAN' })),
+    status: Type.Optional(OneOrMore(KYC_STATUSES)),
+    type: Type.Optional(OneOrMore(KYC_DOCUMENT_TYPES)),
+    assignee: Type.Optional(Assignee),
+    uploadedBy: Type.Optional(Id),
+    from: Type.Optional(IsoDate),
+    to: Type.Optional(IsoDate),
+  },
+  { additionalProperties: false },
+);
+
+export const KycSettings = Type.Object({
+  scanPolicy: Type.Enum([...KYC_SCAN_POLICIES]),
+  scannerConfigured: Type.Boolean(),
+  certificate: Nullable(Type.Object({ subject: Type.String(), issuer: Type.String(), notAfter: Type.String(), fingerprint256: Type.String() })),
+});

@@ -1,0 +1,132 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { KYC_MAX_PIXELS } from '../../../../src/resources/kyc-model.js';
+import { HttpError } from '../../errors.js';
+
+// KYC images (issue 11, docs/kyc.md "Files"): decoded under a pixel limit, turned upright by
+// their EXIF orientation and re-encoded in their own format with every piece of metadata
+// dropped (EXIF with its GPS position, XMP, IPTC, ICC), so what is stored and served is only
+// pixels. A decompression bomb (a 20000×20000 PNG is a few kilobytes on the wire) is refused
+// from its header, before any pixel is decoded.
+
+// libvips keeps decoded images in a cache and runs a thread pool per image by default: one
+// image at a time, on one thread, with no cache, bounds the memory an upload can take.
+sharp.cache(false);
+sharp.concurrency(1);
+
+export type ImageContentType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+export interface PreparedImage {
+  data: Buffer;
+  contentType: ImageContentType;
+  width: number;
+  height: number;
+}
+
+/** A rectangle in the image's own pixels (after the EXIF rotation, as stored). */
+export interface MaskRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const FORMATS = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const satisfies Record<string, ImageContentType>;
+type Format = keyof typeof FORMATS;
+
+const unreadable = () => new HttpError(422, 'kycImageUnreadable');
+const tooLarge = () => new HttpError(422, 'kycImageTooLarge', undefined, { params: { megapixels: KYC_MAX_PIXELS / 1_000_000 } });
+
+// One image at a time in this process: a decoded 40-megapixel image is 120-160 MB.
+let lane: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = lane.then(work, work);
+  lane = run.catch(() => undefined);
+  return run;
+}
+
+function open(data: Buffer): Sharp {
+  // failOn 'error': a truncated or corrupt file is refused rather than stored half grey.
+  return sharp(data, { limitInputPixels: KYC_MAX_PIXELS, failOn: 'error', sequentialRead: true });
+}
+
+/** The format and size from the header alone; refuses what is not an image of ours or has too many pixels. */
+async function header(data: Buffer): Promise<{ format: Format; width: number; height: number }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  const { format, width, height } = metadata;
+  if (!format || !(format in FORMATS) || !width || !height) throw unreadable();
+  if (width * height > KYC_MAX_PIXELS) throw tooLarge();
+  return { format: format as Format, width, height };
+}
+
+function encode(image: Sharp, format: Format): Sharp {
+  // sharp writes no metadata unless asked (withMetadata / keepExif / keepIccProfile): none is asked.
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 90, mozjpeg: false });
+    case 'png':
+      return image.png();
+    case 'webp':
+      return image.webp({ quality: 90 });
+  }
+}
+
+async function render(pipeline: Sharp, format: Format): Promise<PreparedImage> {
+  try {
+    const { data, info } = await encode(pipeline, format).toBuffer({ resolveWithObject: true });
+    return { data, contentType: FORMATS[format], width: info.width, height: info.height };
+  } catch (error) {
+    if (/pixel limit/i.test(String((error as Error).message))) throw tooLarge();
+    throw unreadable();
+  }
+}
+
+/** An uploaded JPEG, PNG or WebP, upright and re-encoded in its own format without metadata. */
+export function prepareImage(data: Buffer): Promise<PreparedImage> {
+  return oneAtATime(async () => {
+    const { format } = await header(data);
+    // rotate() with no angle applies the EXIF orientation; the orientation tag goes with the rest.
+    return render(open(data).rotate(), format);
+  });
+}
+
+/** Whether every rectangle lies inside a width × height image, in whole pixels. */
+export function rectsInside(rects: readonly MaskRect[], width: number, height: number): boolean {
+  return (
+    rects.length > 0 &&
+    rects.every(
+      (rect) =>
+        [rect.x, rect.y, rect.width, rect.height].every(Number.isInteger) &&
+        rect.x >= 0 &&
+        rect.y >= 0 &&
+        rect.width >= 1 &&
+        rect.height >= 1 &&
+        rect.x + rect.width <= width &&
+        rect.y + rect.height <= height,
+    )
+  );
+}
+
+/**
+ * The stored image with each rectangle painted opaque black, re-encoded in its format: the
+ * covered pixels are gone from the result, not hidden under a layer. 422 `rects: maskArea`
+ * when a rectangle is not inside the image.
+ */
+export function maskImage(data: Buffer, contentType: string, rects: readonly MaskRect[]): Promise<PreparedImage> {
+  return oneAtATime(async () => {
+    const { format, width, height } = await header(data);
+    if (FORMATS[format] !== contentType) throw unreadable();
+    if (!rectsInside(rects, width, height)) throw new HttpError(422, 'validation', { rects: 'maskArea' });
+    const black = { r: 0, g: 0, b: 0, alpha: 1 };
+    const layers = rects.map((rect) => ({
+      input: { create: { width: rect.width, height: rect.height, channels: 4 as const, background: black } },
+      left: rect.x,
+      top: rect.y,
+    }));
+    return render(open(data).composite(layers), format);
+  });
+}
