@@ -197,7 +197,7 @@ describe('KYC in Chromium', () => {
     expect((await documents()).find((document) => document.id === pan.id)?.status).toBe('new');
   });
 
-  it('a second User claims the subject, masks the Aadhaar number on the card image and approves every document', { timeout: 240_000 }, async () => {
+  it('a second User claims the subject, masks the Aadhaar number on the card image, asks for a revision and resets it, and approves every document', { timeout: 240_000 }, async () => {
     const all = await documents();
     const aadhaar = all.find((document) => document.type === 'aadhaar_card');
     if (!aadhaar) throw new Error('no Aadhaar card document');
@@ -269,6 +269,19 @@ describe('KYC in Chromium', () => {
         const review = page.getByTestId('kyc-review');
         const id = all.find((document) => document.type === type)?.id;
         await poll(() => review.getAttribute('data-document')).toBe(id);
+        if (type === 'picture') {
+          // A revision needs a reason; reset takes the decision back.
+          await page.getByTestId('kyc-decide-revision').click();
+          await poll(() => explain(page, 'kyc-decision_reason').textContent()).toBe(`Reason ${FIELD_REASONS.reasonRequired}.`);
+          await page.locator('#kyc-decision_reason').click();
+          await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Poor image quality' }).click();
+          await page.locator('#kyc-decision_comment').fill('Too dark');
+          await page.getByTestId('kyc-decide-revision').click();
+          await poll(() => review.getAttribute('data-status')).toBe('revision');
+          await poll(() => page.getByTestId('kyc-document').textContent()).toContain('Poor image quality');
+          await page.getByTestId('kyc-decide-reset').click();
+          await poll(() => review.getAttribute('data-status')).toBe('pending');
+        }
         await poll(() => page.getByTestId('kyc-decide-approve').isEnabled()).toBe(true);
         await page.getByTestId('kyc-decide-approve').click();
         await poll(() => review.getAttribute('data-status')).toBe('approved');
