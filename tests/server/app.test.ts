@@ -10,7 +10,7 @@ import { API, describeEachDatabase, TEST_ENV } from './helper.js';
 
 const CSP =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
-  "font-src 'self' data:;connect-src 'self';worker-src 'self' blob:;object-src 'none';" +
+  "font-src 'self' data:;connect-src 'self';worker-src 'self' blob:;object-src 'none';frame-src blob:;" +
   "frame-ancestors 'none';base-uri 'self';form-action 'self'";
 
 describeEachDatabase('app', (suite) => {

@@ -140,9 +140,11 @@ export function ExtractedFields({ extracted }: { extracted: KycExtracted }) {
 }
 
 /**
- * One file version: images with zoom (and the masking tool), PDFs in a sandboxed frame from
- * an object URL (no script, no same-origin access), a digital Aadhaar by the fields the
- * server read from its signed data.
+ * One file version: images with zoom (and the masking tool), PDFs in a frame from an object
+ * URL, a digital Aadhaar by the fields the server read from its signed data. The PDF's frame
+ * is not sandboxed: Chromium shows no PDF in a sandboxed frame ("blocked"). Its blob is typed
+ * application/pdf from the server's sniffed type, so the browser's PDF viewer is all that
+ * opens it (never an HTML page), and the CSP lets frames come from blob: URLs only.
  */
 export function FileViewer({ documentId, file, mask }: { documentId: number; file: KycFile; mask: MaskProps }) {
   const { t } = useTranslation();
@@ -163,7 +165,7 @@ export function FileViewer({ documentId, file, mask }: { documentId: number; fil
     <Flex vertical gap={8}>
       <iframe
         src={url}
-        sandbox=""
+        referrerPolicy="no-referrer"
         title={t('kyc.viewer.pdfTitle', { name: file.filename })}
         style={{ width: '100%', height: '70vh', border: 0 }}
         data-testid="kyc-pdf"

@@ -94,7 +94,7 @@ export default function KycSettingsPage() {
                       <DateTime value={settings.certificate.notAfter} />
                     </Descriptions.Item>
                     <Descriptions.Item label={t('kyc.settings.fingerprint')}>
-                      <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
+                      <Typography.Text code copyable dir="ltr" style={{ wordBreak: 'break-all' }}>
                         <Ltr>{settings.certificate.fingerprint256}</Ltr>
                       </Typography.Text>
                     </Descriptions.Item>

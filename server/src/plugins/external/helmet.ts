@@ -12,6 +12,9 @@ export const APP_CSP_DIRECTIVES = {
   connectSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
+  // The KYC review shows a PDF from an object URL the page made from bytes the server sniffed
+  // as PDF: only such frames, in the browser's PDF viewer (a sandboxed frame gets no viewer).
+  frameSrc: ['blob:'],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
