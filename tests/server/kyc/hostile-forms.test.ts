@@ -57,7 +57,7 @@ describeEachDatabase('KYC forms with hostile values', (suite) => {
       const response = await postForm(app, maker, `/subjects/${subject.id}/documents/picture`, {}, [{ field: 'file', filename, content: image }]);
       expect(response.statusCode, `${filename}: ${response.body}`).toBe(201);
       const stored = response.json<{ file: { filename: string } }>().file.filename;
-      expect(stored).not.toMatch(/[\u0000-\u001f/\\"]/);
+      expect([...stored].some((character) => character.charCodeAt(0) < 0x20 || '/\\"'.includes(character))).toBe(false);
       expect(stored.length).toBeLessThanOrEqual(255);
     }
     const afterNames = await tableCounts(suite);
