@@ -75,7 +75,9 @@ export function RelativeDate({ value }: { value: string | null | undefined }) {
   return (
     <Flex vertical gap={0} title={isolateLtr(formatDateTime(value))}>
       {/* Its own direction from its words: "36 seconds ago" stays in order on a right-to-left page. */}
-      <bdi>{relativeTime(value, i18n.language)}</bdi>
+      <span>
+        <bdi>{relativeTime(value, i18n.language)}</bdi>
+      </span>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         <DateTime value={value} />
       </Typography.Text>
