@@ -1,38 +1,14 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { verhoeffDigit } from '../../../src/resources/kyc-rules';
-import { API, createUser, login, sealed, type Session, type SuiteContext } from '../helper';
+import { API, createUser, formData, login, sealed, type FormFile, type Session, type SuiteContext } from '../helper';
+import type { SubjectAnswer as Subject } from '../../../server/src/modules/kyc/answers';
 import { allAreasConfigFile } from '../admin/admin-helper';
 
+export { formData, type FormFile };
+
 export const KYC_API = `${API}/be-api-management/kyc`;
-
-export interface FormFile {
-  field: string;
-  filename: string;
-  content: Buffer;
-  contentType?: string;
-}
-
-/** A multipart/form-data body as a browser's FormData sends it, with any number of files. */
-export function formData(fields: Record<string, string>, files: readonly FormFile[] = []): { payload: Buffer; contentType: string } {
-  const boundary = `----kyc${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** A valid Aadhaar number, new each call (random 11 digits, the first 2-9, and the Verhoeff digit). */
 export function newAadhaar(): string {
@@ -117,47 +93,7 @@ export async function tableCounts(suite: SuiteContext): Promise<Record<(typeof K
   return counts;
 }
 
-export interface KycFileJson {
-  id: number;
-  seq: number;
-  contentType: string;
-  filename: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  masked: boolean;
-  removed: boolean;
-  scanStatus: string;
-  uploadedBy: { id: string; username: string };
-}
-
-export interface Document {
-  id: number;
-  subjectId: number;
-  subjectName: string;
-  type: string;
-  status: string;
-  reason: string | null;
-  comment: string | null;
-  decidedBy: { id: string; username: string } | null;
-  assignee: { id: string; username: string } | null;
-  version: number;
-  file: KycFileJson | null;
-  files?: KycFileJson[];
-}
-
-export interface Subject {
-  id: number;
-  name: string;
-  pan: string | null;
-  aadhaar: string | null;
-  status: string;
-  version: number;
-  warnings: Record<string, string[]>;
-  assignee: { id: string; username: string } | null;
-  createdBy: { id: string; username: string };
-  documents?: Document[];
-}
+export type { DocumentAnswer as Document, FileAnswer as KycFileJson, SubjectAnswer as Subject } from '../../../server/src/modules/kyc/answers';
 
 /** Asserts no full Aadhaar number of `numbers` is anywhere in `text` (spaced or not). */
 export function expectNoAadhaar(text: string, numbers: readonly string[]): void {

@@ -1,7 +1,7 @@
 import type { KycDocumentType, KycGender, KycReason, KycScanStatus, KycStatus } from '../../../../src/resources/kyc-model.js';
 import { maskAadhaar } from '../../../../src/resources/kyc-rules.js';
 import { isoOf } from '../../services/paging.js';
-import { subjectWarnings } from './subject-input.js';
+import { subjectWarnings, type SubjectValues } from './subject-input.js';
 
 // Rows of the KYC queries (repository.ts) turned into the answers of docs/kyc.md. The SELECT
 // lists there name their columns after these rows' fields.
@@ -47,16 +47,9 @@ export interface DocumentAnswer {
   files?: FileAnswer[];
 }
 
-export interface SubjectAnswer {
+/** A subject's stored details as answered: the Aadhaar number masked (XXXX-XXXX-1234). */
+export interface SubjectAnswer extends Omit<SubjectValues, 'aadhaar'> {
   id: number;
-  name: string;
-  dob: string;
-  gender: KycGender;
-  addressLine: string;
-  city: string;
-  state: string;
-  pinCode: string;
-  pan: string | null;
   aadhaar: string | null;
   status: KycStatus;
   assignee: UserRef | null;
