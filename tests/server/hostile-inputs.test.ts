@@ -170,7 +170,7 @@ async function send(app: FastifyInstance, session: Session, anonymous: Set<strin
 }
 
 describeEachDatabase('hostile inputs', (suite) => {
-  it('answers every hostile value in every field of every route with a 4xx and a message, never a 5xx', { timeout: 240_000 }, async () => {
+  it('answers every hostile value in every field of every route with a 4xx and a message, never a 5xx', { timeout: 480_000 }, async () => {
     // Every area on: a switched-off module's routes answer 404 before any input reaches them.
     const app = await suite.build({ APP_CONFIG: allAreasConfigFile() });
     const session = await login(app, 'superadmin', ADMIN_PASSWORD);
