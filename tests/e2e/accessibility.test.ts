@@ -13,6 +13,8 @@ import { RESOURCES } from '../../src/resources/registry';
 import { withAreas, withModules } from '../fixtures/app-config';
 import { axeAudit, axeTable, type AxeReport } from './axe';
 import { keepScreenshot, logInAs } from './browser';
+import { cardImage, postSubject, validAadhaar } from './kyc-fixtures';
+import { apiSession } from './sealed-api';
 import { writeAppConfig } from './stack';
 import { browserSuite } from './suite';
 
@@ -37,10 +39,17 @@ let context: BrowserContext;
 let page: Page;
 const reports = new Map<string, AxeReport>();
 
+/** A KYC subject to review: its id and its Aadhaar card document's. */
+let kyc = { subject: '', document: '' };
+
 beforeAll(async () => {
   context = await suite.browser.newContext({ viewport: { width: 1600, height: 1000 } });
   page = await context.newPage();
   await logInAs(page, suite.stack.appUrl, 'superadmin');
+  const card = await cardImage('2345 6789 0124', '#fff7e6');
+  const created = await postSubject(await apiSession(suite.stack.appUrl, 'admin'), { pan: 'ABCPV1234K', aadhaar: validAadhaar('23456789012') }, { pan_card: card, aadhaar_card: card, picture: card });
+  const subject = (await created.json()) as { id: number; documents: Array<{ id: number; type: string }> };
+  kyc = { subject: String(subject.id), document: String(subject.documents.find((document) => document.type === 'aadhaar_card')?.id) };
 });
 
 afterAll(async () => {
@@ -93,6 +102,9 @@ function companiesFile(): Buffer {
 const NEWS = '/news-management/news/news-feeds';
 const COMPANIES = '/news-management/news/companies';
 const USERS = '/admin/user/users';
+const KYC_UPLOAD = '/kyc-management/kyc/upload';
+const KYC_DOCUMENTS = '/kyc-management/kyc/documents';
+const KYC_SETTINGS = '/kyc-management/kyc/settings';
 const ENTERPRISES = '/admin/enterprise/enterprises';
 
 const USER_ROWS = '[data-testid="users-page"] tbody tr.ant-table-row';
@@ -189,6 +201,25 @@ const RESOURCE_VISITS: Visit[] = [
   { name: 'enterprise add', route: `${ENTERPRISES}/create`, open: () => go(`${ENTERPRISES}/create`).then(() => ready('[data-testid="generic-form"]')) },
   editVisit('enterprise edit', ENTERPRISES, rows('generic-list'), '[data-testid^="generic-edit-"]', '#name'),
   { name: 'enterprise show', route: `${ENTERPRISES}/show/:id`, open: () => go(`${ENTERPRISES}/show/1`).then(() => ready('[data-testid="generic-show-fields"]')) },
+  { name: 'kyc upload', route: KYC_UPLOAD, open: () => go(KYC_UPLOAD).then(() => ready('[data-testid="kyc-upload-form"]')) },
+  { name: 'kyc upload (create)', route: `${KYC_UPLOAD}/create`, open: () => go(`${KYC_UPLOAD}/create`).then(() => ready('[data-testid="kyc-upload-form"]')) },
+  {
+    name: 'kyc subject edit',
+    route: `${KYC_UPLOAD}/edit/:id`,
+    open: async () => {
+      await go(`${KYC_UPLOAD}/edit/${kyc.subject}`);
+      await page.waitForFunction(() => Boolean(document.querySelector<HTMLInputElement>('[data-testid="kyc-subject-edit"] #name')?.value));
+    },
+  },
+  { name: 'kyc documents', route: KYC_DOCUMENTS, open: () => go(KYC_DOCUMENTS).then(() => ready(rows('kyc-documents-table'))) },
+  ...(['show', 'edit'] as const).map((action) => ({
+    name: `kyc review (${action})`,
+    route: `${KYC_DOCUMENTS}/${action}/:id`,
+    open: () => go(`${KYC_DOCUMENTS}/${action}/${kyc.document}`).then(() => ready('[data-testid="kyc-image"]')),
+  })),
+  { name: 'kyc settings', route: KYC_SETTINGS, open: () => go(KYC_SETTINGS).then(() => ready('[data-testid="kyc-scan-policy"]')) },
+  // The settings have one page; the edit route (the access rule of their PUT) shows it too.
+  { name: 'kyc settings (edit)', route: `${KYC_SETTINGS}/edit/:id`, open: () => go(`${KYC_SETTINGS}/edit/1`).then(() => ready('[data-testid="kyc-scan-policy"]')) },
   {
     name: 'audit log',
     route: '/admin/audit/audit-log',
