@@ -1,6 +1,7 @@
 import { benchCompanyImport } from './company-import';
 import { benchExcelUploads } from './excel-uploads';
 import { benchFrontEnd } from './front-end';
+import { benchKyc } from './kyc';
 import { benchNewsList } from './news-list';
 import { benchSealCost } from './seal-cost';
 import { benchSealedMe } from './sealed-me';
@@ -25,3 +26,4 @@ if (postgresUrl) {
 
 await benchNewsList();
 await benchExcelUploads();
+await benchKyc();
