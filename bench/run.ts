@@ -2,10 +2,12 @@ import { benchCompanyImport } from './company-import';
 import { benchExcelUploads } from './excel-uploads';
 import { benchFrontEnd } from './front-end';
 import { benchKyc } from './kyc';
+import { benchKycLists } from './kyc-lists';
 import { benchNewsList } from './news-list';
 import { benchSealCost } from './seal-cost';
 import { benchSealedMe } from './sealed-me';
 import { benchNewsPreview } from './news-preview';
+import { benchRender } from './render';
 import { withScratchDatabase } from './scratch-database';
 
 // `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
@@ -25,5 +27,7 @@ if (postgresUrl) {
 }
 
 await benchNewsList();
+await benchKycLists();
 await benchExcelUploads();
+await benchRender();
 await benchKyc();

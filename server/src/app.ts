@@ -3,6 +3,7 @@ import autoload from '@fastify/autoload';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadEnv, type Env, type EnvInput } from './env.js';
+import { loggedUrl } from './services/logged-url.js';
 import type { Db } from './db/index.js';
 import helmet from './plugins/external/helmet.js';
 import cors from './plugins/external/cors.js';
@@ -74,16 +75,6 @@ const REDACT = [
   '*.authorization',
   '*["encrypted-key"]',
 ];
-
-// A run of 12 digits in a query string (spaces or hyphens between them, encoded or not) may be
-// an Aadhaar number someone searched for (GET kyc/subjects?q=): never logged (issue 11).
-const DIGIT_RUN = /[0-9](?:(?:%20|%2d|\+|-|\s)?[0-9]){11,}/gi;
-
-/** The URL as a log line shows it. */
-export function loggedUrl(url: string): string {
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query) + url.slice(query).replace(DIGIT_RUN, '[redacted]');
-}
 
 function loggerOptions(env: Env, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === false) return false;

@@ -1,50 +1,11 @@
-import { PDFDocument, PDFHexString, PDFName, PDFString, type PDFRef } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/src/errors.js';
 import { checkPdf } from '../../server/src/services/kyc-files/pdf-check.js';
+import { addSignatureField, pdf } from '../fixtures/kyc-pdfs.js';
 
 // PDFs built here with pdf-lib: page counts, signature dictionaries (an e-PAN is signed), and
 // the files refused (unparseable, encrypted).
-
-async function pdf(pages: number, build?: (document: PDFDocument) => void, save: Parameters<PDFDocument['save']>[0] = {}): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  for (let index = 0; index < pages; index += 1) document.addPage([200, 200]).drawText(`Page ${index + 1}`, { x: 20, y: 100, size: 12 });
-  build?.(document);
-  return Buffer.from(await document.save(save));
-}
-
-/** An AcroForm signature field on the first page, with a signature value (as a signed e-PAN has) or empty. */
-function addSignatureField(document: PDFDocument, signed: boolean): void {
-  const { context } = document;
-  const page = document.getPage(0);
-  let value: PDFRef | undefined;
-  if (signed) {
-    value = context.register(
-      context.obj({
-        Type: 'Sig',
-        Filter: 'Adobe.PPKLite',
-        SubFilter: 'adbe.pkcs7.detached',
-        ByteRange: [0, 100, 200, 300],
-        Contents: PDFHexString.of('00'.repeat(256)),
-        M: PDFString.of('D:20250224175050+05\'30\''),
-      }),
-    );
-  }
-  const field = context.register(
-    context.obj({
-      FT: 'Sig',
-      T: PDFString.of('Signature1'),
-      Type: 'Annot',
-      Subtype: 'Widget',
-      Rect: [0, 0, 0, 0],
-      F: 132,
-      P: page.ref,
-      ...(value ? { V: value } : {}),
-    }),
-  );
-  page.node.set(PDFName.of('Annots'), context.obj([field]));
-  document.catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: [field], SigFlags: 3 }));
-}
 
 async function refusal(data: Buffer): Promise<string> {
   const error = await checkPdf(data).then(

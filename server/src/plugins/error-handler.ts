@@ -2,6 +2,7 @@ import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldReason, ServerMessageCode } from '../../../src/resources/server-messages.js';
 import { HttpError, messageBody } from '../errors.js';
+import { loggedUrl } from '../services/logged-url.js';
 import { ruleOfDescription } from '../schemas/common.js';
 
 declare module 'fastify' {
@@ -77,7 +78,9 @@ export default fp(
         return reply.code(422).send(new HttpError(422, code, reasons).toJSON());
       }
       const status = error.statusCode ?? 500;
-      if (error instanceof HttpError && status < 500) {
+      if (error instanceof HttpError) {
+        // A 5xx a handler chose on purpose (a service it needs is down) says which, and is logged.
+        if (status >= 500) request.log.warn({ code: error.code, method: request.method, url: loggedUrl(request.url) }, 'service unavailable');
         if (error.headers) reply.headers(error.headers);
         return reply.code(status).send(error.toJSON());
       }
@@ -86,12 +89,12 @@ export default fp(
         const code = status === 415 ? 'unsupportedMedia' : status === 413 ? 'bodyTooLarge' : 'badRequest';
         return reply.code(status).send(messageBody(code));
       }
-      request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+      request.log.error({ err: error, method: request.method, url: loggedUrl(request.url) }, 'request failed');
       return reply.code(status >= 500 && status < 600 ? status : 500).send(messageBody('generic'));
     });
 
     fastify.setNotFoundHandler((request, reply) => {
-      request.log.info({ method: request.method, url: request.url }, 'no such route');
+      request.log.info({ method: request.method, url: loggedUrl(request.url) }, 'no such route');
       return reply.code(404).send(messageBody('notFound'));
     });
   },

@@ -88,6 +88,38 @@ describeEachDatabase('KYC lists', (suite) => {
     expect((await kycCall(app, checker, 'GET', '/documents?status=lost')).statusCode).toBe(422);
   });
 
+  it('counts from the counters exactly what a count of the documents gives', async () => {
+    const { app, maker, checker } = await kycCallers(suite);
+    await suite.sql(`UPDATE kyc_settings SET scan_policy = 'off'`);
+    const image = await plainImage('png');
+    const subject = await createSubject(app, maker, subjectInput(), [
+      { field: 'picture', filename: 'p.png', content: image },
+      { field: 'signature', filename: 's.png', content: image },
+    ]);
+    const claimed = (await kycCall(app, checker, 'POST', `/subjects/${subject.id}/claim`, { version: subject.version })).json<Subject>();
+    const picture = claimed.documents?.find((document) => document.type === 'picture') as Document;
+    expect((await kycCall(app, checker, 'POST', `/documents/${picture.id}/decision`, { decision: 'approve', version: picture.version })).statusCode).toBe(200);
+    // A change made by any writer (here plain SQL) moves the counters in the same transaction.
+    await suite.sql(`UPDATE kyc_documents SET status = 'revision' WHERE id = (SELECT min(id) FROM kyc_documents)`);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const cases: Array<[string, string, unknown[]]> = [
+      ['', 'true', []],
+      ['status=pending', 'status = $1', ['pending']],
+      ['type=picture', 'type = $1', ['picture']],
+      ['status=new,approved&type=picture,signature', "status IN ('new', 'approved') AND type IN ('picture', 'signature')", []],
+      [`from=${today}`, `updated_at >= ($1::date)::timestamp AT TIME ZONE 'UTC'`, [today]],
+      [`to=${today}&status=revision`, `updated_at < ($1::date + 1)::timestamp AT TIME ZONE 'UTC' AND status = 'revision'`, [today]],
+      ['to=2000-01-01', 'false', []],
+    ];
+    for (const [query, where, params] of cases) {
+      const [row] = await suite.sql<{ n: string }>(`SELECT count(*) AS n FROM kyc_documents WHERE ${where}`, params);
+      const response = await kycCall(app, checker, 'GET', `/documents?${query}`);
+      expect(response.headers['x-total-count'], query).toBe(String(row?.n));
+    }
+    expect(Number((await kycCall(app, checker, 'GET', '/documents')).headers['x-total-count'])).toBeGreaterThan(0);
+  });
+
   it('keeps a searched Aadhaar number out of the log', async () => {
     const lines: string[] = [];
     const { app, checker } = await kycCallers(suite, {}, { logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } });

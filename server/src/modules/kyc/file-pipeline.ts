@@ -43,7 +43,7 @@ async function scanned(scanner: VirusScanner, data: Buffer): Promise<KycScanStat
   try {
     result = await scanner.scan(data);
   } catch (error) {
-    if (error instanceof ScannerUnavailableError) throw new HttpError(503, 'kycScanUnavailable');
+    if (error instanceof ScannerUnavailableError) throw new HttpError(503, 'kycScanUnavailable', undefined, { headers: { 'retry-after': '30' } });
     throw error;
   }
   if (result.status === 'infected') throw new HttpError(422, 'kycInfected', undefined, { params: { signature: result.signature } });

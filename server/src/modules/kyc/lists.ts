@@ -46,6 +46,21 @@ function tieBreaker(sort: string | undefined, column: string, fallback: 'ASC' | 
   return `${column} ${direction}`;
 }
 
+/**
+ * After the sort terms, the order the indexes of migration 014 keep: by status or type,
+ * newest first within each (the index read backwards for a descending sort); otherwise the id,
+ * in the last term's direction.
+ */
+function documentTieBreaker(sort: string | undefined): string {
+  const last = sort?.split(',').at(-1) ?? 'updatedAt:desc';
+  const [field, direction] = last.split(':');
+  if (field === 'status' || field === 'type') return direction === 'asc' ? 'd.updated_at DESC, d.id DESC' : 'd.updated_at ASC, d.id ASC';
+  return `d.id ${direction === 'asc' ? 'ASC' : 'DESC'}`;
+}
+
+/** Up to this many subjects matching `q` are looked up by id; more read the documents in order instead. */
+const MATCHED_SUBJECTS = 1000;
+
 const assigneeOf = (assignee: string, actor: AuditActor) => (assignee === 'me' ? actor.id : assignee);
 
 export function createKycLists(fastify: FastifyInstance) {
@@ -83,8 +98,7 @@ export function createKycLists(fastify: FastifyInstance) {
           const ref = await fastify.aadhaarVault.findRefByNumber(digits);
           conditions.add(ref ? `s.aadhaar_ref = ${conditions.bind(ref)}::uuid` : 'false');
         } else {
-          const text = conditions.bind(q.toLowerCase());
-          conditions.add(`(strpos(lower(s.name), ${text}) > 0 OR strpos(lower(s.pan), ${text}) > 0)`);
+          conditions.add(`strpos(s.search, ${conditions.bind(q.toLowerCase())}) > 0`);
         }
       }
       const columns = { updatedAt: 's.updated_at', createdAt: 's.created_at', name: 'lower(s.name)', status: 's.status' };
@@ -94,26 +108,71 @@ export function createKycLists(fastify: FastifyInstance) {
 
     async documents(actor: AuditActor, query: DocumentListQuery): Promise<Page<DocumentAnswer>> {
       const conditions = new Conditions();
-      if (query.status) conditions.add(`d.status = ANY(${conditions.bind(query.status.split(','))}::text[])`);
-      if (query.type) conditions.add(`d.type = ANY(${conditions.bind(query.type.split(','))}::text[])`);
-      if (query.assignee) conditions.add(`s.assignee_id = ${conditions.bind(assigneeOf(query.assignee, actor))}::bigint`);
-      if (query.uploadedBy) {
-        conditions.add(`d.current_file_id IN (SELECT id FROM kyc_document_files WHERE uploaded_by = ${conditions.bind(query.uploadedBy)}::bigint)`);
+      // With only these filters the total is the sum of the counters (migration 014).
+      const counters: string[] = [];
+      let counted = true;
+      if (query.status) {
+        const statuses = conditions.bind(query.status.split(','));
+        conditions.add(`d.status = ANY(${statuses}::text[])`);
+        counters.push(`c.status = ANY(${statuses}::text[])`);
+      }
+      if (query.type) {
+        const types = conditions.bind(query.type.split(','));
+        conditions.add(`d.type = ANY(${types}::text[])`);
+        counters.push(`c.type = ANY(${types}::text[])`);
       }
       // UTC days, inclusive, as the audit log's.
-      if (query.from) conditions.add(`d.updated_at >= (${conditions.bind(query.from)}::date)::timestamp AT TIME ZONE 'UTC'`);
-      if (query.to) conditions.add(`d.updated_at < (${conditions.bind(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+      if (query.from) {
+        const from = conditions.bind(query.from);
+        conditions.add(`d.updated_at >= (${from}::date)::timestamp AT TIME ZONE 'UTC'`);
+        counters.push(`c.day >= ${from}::date`);
+      }
+      if (query.to) {
+        const to = conditions.bind(query.to);
+        conditions.add(`d.updated_at < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+        counters.push(`c.day <= ${to}::date`);
+      }
+      if (query.assignee) {
+        counted = false;
+        conditions.add(`d.assignee_id = ${conditions.bind(assigneeOf(query.assignee, actor))}::bigint`);
+      }
+      if (query.uploadedBy) {
+        counted = false;
+        conditions.add(`d.uploaded_by = ${conditions.bind(query.uploadedBy)}::bigint`);
+      }
       const q = query.q?.trim().toLowerCase();
+      let joinSubject = (query.sort ?? '').includes('subjectName');
+      let broadSearch = false;
       if (q) {
-        const text = conditions.bind(q);
-        conditions.add(`(strpos(lower(s.name), ${text}) > 0 OR strpos(lower(s.pan), ${text}) > 0)`);
+        counted = false;
+        // Few subjects match a name or a PAN: their ids go in as a list the planner can count,
+        // so the documents are read through (subject_id, type) instead of scanning them all.
+        const matched = await db.query<{ id: string }>(
+          `SELECT id::text AS id FROM kyc_subjects s WHERE strpos(s.search, $1) > 0 LIMIT ${MATCHED_SUBJECTS + 1}`,
+          [q],
+        );
+        if (matched.rows.length <= MATCHED_SUBJECTS) conditions.add(`d.subject_id = ANY(${conditions.bind(matched.rows.map((row) => row.id))}::bigint[])`);
+        else {
+          joinSubject = broadSearch = true;
+          conditions.add(`strpos(s.search, ${conditions.bind(q)}) > 0`);
+        }
       }
       const columns = { updatedAt: 'd.updated_at', status: 'd.status', type: 'd.type', subjectName: 'lower(s.name)' };
-      const order = orderBy(query.sort, columns, 'd.updated_at DESC', tieBreaker(query.sort, 'd.id', 'DESC'));
-      const from = `FROM kyc_documents d JOIN kyc_subjects s ON s.id = d.subject_id ${DOCUMENT_JOINS}`;
-      const needsSubject = Boolean(query.assignee || q);
-      const countFrom = needsSubject ? 'FROM kyc_documents d JOIN kyc_subjects s ON s.id = d.subject_id' : 'FROM kyc_documents d';
-      return page(`SELECT ${DOCUMENT_COLUMNS}`, from, countFrom, conditions, order, query, documentAnswer);
+      const order = orderBy(query.sort, columns, 'd.updated_at DESC', documentTieBreaker(query.sort));
+      const subject = 'JOIN kyc_subjects s ON s.id = d.subject_id';
+      const pageSize = query.pageSize ?? (await fastify.appConfig.current()).defaults.pageSize;
+      const { limit, offset } = limitOffset({ page: query.page, pageSize });
+      const n = conditions.params.length;
+      // The page's ids first, from the indexes alone; the joins for those rows only.
+      const pageSql = `SELECT ${DOCUMENT_COLUMNS}
+          FROM (SELECT d.id FROM kyc_documents d ${joinSubject ? subject : ''} ${conditions.where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}) AS p
+          JOIN kyc_documents d ON d.id = p.id ${subject} ${DOCUMENT_JOINS}
+         ORDER BY ${order}`;
+      const countSql = counted
+        ? `SELECT coalesce(sum(n), 0) AS total FROM kyc_document_counts c ${counters.length > 0 ? `WHERE ${counters.join(' AND ')}` : ''}`
+        : `SELECT count(*) AS total FROM kyc_documents d ${broadSearch ? subject : ''} ${conditions.where}`;
+      const [rows, count] = await Promise.all([db.query(pageSql, [...conditions.params, limit, offset]), db.query<{ total: string }>(countSql, conditions.params)]);
+      return { rows: rows.rows.map(documentAnswer), total: Number(count.rows[0]?.total ?? 0) };
     },
   };
 }
