@@ -1,6 +1,7 @@
 import { benchCompanyImport } from './company-import';
 import { benchExcelUploads } from './excel-uploads';
 import { benchFrontEnd } from './front-end';
+import { benchKyc } from './kyc';
 import { benchKycLists } from './kyc-lists';
 import { benchNewsList } from './news-list';
 import { benchSealCost } from './seal-cost';
@@ -29,3 +30,4 @@ await benchNewsList();
 await benchKycLists();
 await benchExcelUploads();
 await benchRender();
+await benchKyc();
