@@ -7,49 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JobChange } from '../../../server/src/services/jobs/jobs-repository.js';
 import { RENDER_QUEUE, workRenderQueue, type RenderQueueOptions } from '../../../server/src/services/jobs/render-queue.js';
-import type { VideoTemplate } from '../../../server/src/services/render/template.js';
-import { videoTemplate } from '../../fixtures/finview-templates.js';
-import { describeEachDatabase, type SuiteContext } from '../helper.js';
-import { bossJobs, buildJobsApp, jobFinished, until } from './jobs-helper.js';
+import { describeEachDatabase } from '../helper.js';
+import { alive, blobsOf, bossJobs, buildJobsApp, groupMembers, jobFinished, tinyTemplate, until } from './jobs-helper.js';
 
 const run = promisify(execFile);
 const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
-
-/** Every kind of scene, 320x180, squeezed into `seconds`. */
-function tinyTemplate(seconds = 2): VideoTemplate {
-  const template = videoTemplate();
-  const scale = seconds / template.durationSeconds;
-  return videoTemplate({
-    durationSeconds: seconds,
-    scenes: template.scenes.map((scene) => ({ ...scene, start: scene.start * scale, end: scene.end * scale })),
-  });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Processes still in the group the render child led (the child and its ffmpeg). */
-async function groupMembers(pgid: number): Promise<number[]> {
-  const members: number[] = [];
-  for (const pid of await readdir('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    // pid (comm) state ppid pgrp ...: comm may hold spaces, so count from its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid) members.push(Number(pid));
-  }
-  return members;
-}
-
-async function blobsOf(suite: SuiteContext, jobId: string): Promise<Array<{ id: string; filename: string; content_type: string }>> {
-  return suite.sql('SELECT id::text AS id, filename, content_type FROM blobs WHERE filename LIKE $1 ORDER BY filename', [`${jobId}.%`]);
-}
 
 async function readBlob(app: FastifyInstance, id: string): Promise<Buffer> {
   const content = await app.blobs.get(id);
@@ -90,7 +52,7 @@ describeEachDatabase('render jobs', (suite) => {
     expect(pids).toHaveLength(1);
     expect(alive(pids[0]!)).toBe(false);
 
-    const stored = await blobsOf(suite, id);
+    const stored = await blobsOf(suite.sql, id);
     expect(stored).toEqual([
       expect.objectContaining({ id: row.result?.posterBlobId, filename: `${id}.jpg`, content_type: 'image/jpeg' }),
       expect.objectContaining({ id: row.result?.videoBlobId, filename: `${id}.mp4`, content_type: 'video/mp4' }),
@@ -123,7 +85,7 @@ describeEachDatabase('render jobs', (suite) => {
     await until(() => readdir(workDir), (files) => files.length === 0, 5000, 50);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await app.jobs.get(id)).toMatchObject({ status: 'cancelled', attempts: 1 });
-    expect(await blobsOf(suite, id)).toEqual([]);
+    expect(await blobsOf(suite.sql, id)).toEqual([]);
     expect(pids).toHaveLength(1);
     expect((await bossJobs(suite, RENDER_QUEUE)).find((job) => job.id === id)).toMatchObject({ state: 'cancelled' });
   });
@@ -147,7 +109,7 @@ describeEachDatabase('render jobs', (suite) => {
     expect(row).toMatchObject({ status: 'succeeded', attempts: 2, progress: 100, error: null });
     expect(pids).toHaveLength(2);
     expect(seen.filter((change) => change.id === id && change.status === 'succeeded')).toHaveLength(1);
-    const stored = await blobsOf(suite, id);
+    const stored = await blobsOf(suite.sql, id);
     expect(stored.map((blob) => blob.filename)).toEqual([`${id}.jpg`, `${id}.mp4`]);
     expect(stored.map((blob) => blob.id).sort()).toEqual([row.result?.posterBlobId, row.result?.videoBlobId].sort());
     expect(await suite.sql('SELECT 1 FROM jobs WHERE id = $1 AND status = $2', [id, 'succeeded'])).toHaveLength(1);
@@ -167,7 +129,7 @@ describeEachDatabase('render jobs', (suite) => {
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.error).toMatch(/^the template is not valid: \/fps/);
     expect(pids).toHaveLength(1);
-    expect(await blobsOf(suite, late.id)).toEqual([]);
+    expect(await blobsOf(suite.sql, late.id)).toEqual([]);
     expect(await readdir(workDir)).toEqual([]);
   });
 });

@@ -33,8 +33,13 @@ export interface StoredRender extends JsonObject {
 export interface RenderQueueOptions {
   /** Renders at once in this instance. */
   concurrency?: number;
-  /** The child's time limit; pg-boss's expiry is a minute more. */
+  /** The child's time limit. */
   timeoutSeconds?: number;
+  /**
+   * When pg-boss's maintenance takes the job back from an instance that died mid-render, to
+   * retry it elsewhere; default: a minute more than timeoutSeconds (it must be more).
+   */
+  expireInSeconds?: number;
   maxOldSpaceMb?: number;
   retryLimit?: number;
   retryDelay?: number;
@@ -113,7 +118,7 @@ export async function workRenderQueue(jobs: JobQueue, blobs: BlobStore, options:
     retryLimit: options.retryLimit ?? 2,
     retryDelay: options.retryDelay ?? 10,
     retryBackoff: true,
-    expireInSeconds: Math.ceil(options.timeoutSeconds ?? 600) + 60,
+    expireInSeconds: options.expireInSeconds ?? Math.ceil(options.timeoutSeconds ?? 600) + 60,
   });
   jobs.work<RenderJobData>(RENDER_QUEUE, (job) => renderJob(blobs, options, job), { concurrency: options.concurrency ?? 1 });
 }
