@@ -183,7 +183,21 @@ interface Runner {
   loop: Promise<void>;
 }
 
+/** One attempt, as its outcome is recorded. */
+interface AttemptAt {
+  queue: string;
+  job: PgBoss.JobWithMetadata<JsonObject>;
+  started: { id: string; attempt: number };
+  signal: AbortSignal;
+}
+
 class LostAttemptError extends Error {}
+
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 function sendOptions(options: QueueOptions & { startAfter?: number | Date; priority?: number }): PgBoss.SendOptions {
   // pg-boss asserts the type of every key present, undefined included.
@@ -198,7 +212,8 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   const { db, log } = options;
   const pollMs = Math.max(0.5, options.pollSeconds ?? 2) * 1000;
   const maintenanceSeconds = options.maintenanceSeconds ?? 60;
-  const stopGraceMs = options.stopGraceMs ?? 30_000;
+  // Within server.ts's 10 s shutdown: time left to abort the rest and record it.
+  const stopGraceMs = options.stopGraceMs ?? 5000;
   const watchMs = options.watchMs ?? 1000;
 
   let bossBackend: Db = db;
@@ -317,6 +332,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     const { id, attempt } = started;
     const controller = new AbortController();
     inFlight.set(id, { id, attempt, controller });
+    const at: AttemptAt = { queue, job, started, signal: controller.signal };
     const expireMs = Number(job.expireInSeconds) * 1000;
     // Ahead of pg-boss's expiry, which would hand the job to another worker.
     const timer = setTimeout(() => controller.abort(new JobAbortedError('timeout')), Math.max(1000, expireMs - Math.min(5000, expireMs / 10)));
@@ -339,24 +355,19 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
           })) ?? {};
       } catch (error) {
         await throttle.settled();
-        await recordFailure(queue, job, started, controller.signal, error);
+        await recordFailure(at, error);
         return;
       }
       await throttle.settled();
-      await recordSuccess(queue, job, started, controller.signal, outcome);
+      await recordSuccess(at, outcome);
     } finally {
       clearTimeout(timer);
       inFlight.delete(id);
     }
   }
 
-  async function recordSuccess(
-    queue: string,
-    job: PgBoss.JobWithMetadata<JsonObject>,
-    started: { id: string; attempt: number },
-    signal: AbortSignal,
-    outcome: JobSuccess,
-  ): Promise<void> {
+  async function recordSuccess(at: AttemptAt, outcome: JobSuccess): Promise<void> {
+    const { queue, job, started } = at;
     let change: JobChange;
     try {
       change = await db.transaction(async (tx) => {
@@ -375,19 +386,14 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         log.info({ jobId: started.id, queue }, 'job finished after it was cancelled or taken over; its output was dropped');
         return;
       }
-      await recordFailure(queue, job, started, signal, error);
+      await recordFailure(at, error);
       return;
     }
     events.committed([change]);
   }
 
-  async function recordFailure(
-    queue: string,
-    job: PgBoss.JobWithMetadata<JsonObject>,
-    started: { id: string; attempt: number },
-    signal: AbortSignal,
-    error: unknown,
-  ): Promise<void> {
+  async function recordFailure(at: AttemptAt, error: unknown): Promise<void> {
+    const { queue, job, started, signal } = at;
     const cause = signal.aborted && signal.reason instanceof JobAbortedError ? signal.reason : null;
     // Cancelled or taken over: the row already says what happened, and is not this attempt's any more.
     if (cause?.kind === 'cancelled' || cause?.kind === 'lost') return;
@@ -566,15 +572,11 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         wake(runner);
       }
       await Promise.all([...runners.values()].map((runner) => runner.loop));
-      const running = () => [...runners.values()].flatMap((runner) => [...runner.active.values()]);
-      let graceTimer: NodeJS.Timeout | undefined;
-      const grace = new Promise<void>((resolve) => {
-        graceTimer = setTimeout(resolve, stopGraceMs);
-      });
-      await Promise.race([Promise.all(running()), grace]);
-      clearTimeout(graceTimer);
+      const running = () => Promise.all([...runners.values()].flatMap((runner) => [...runner.active.values()]));
+      await settledWithin(running(), stopGraceMs);
       for (const attempt of inFlight.values()) attempt.controller.abort(new JobAbortedError('shutdown'));
-      await Promise.all(running());
+      // A handler that ignores its signal is left behind: pg-boss retries its job after the expiry.
+      await settledWithin(running(), stopGraceMs);
       clearInterval(watchdog);
       await reconciling;
       unsubscribeWake();
