@@ -56,7 +56,7 @@ export interface BuildAppOptions {
   db?: Db;
   /** More route plugins mounted under the API prefix after the built-in ones (tests); the same access rules apply. */
   apiPlugins?: FastifyPluginAsync[];
-  /** Timings of the job queue (tests shorten them). */
+  /** Starts the job queue with these timings (tests shorten them); absent, no queue (see the registration below). */
   jobs?: JobsPluginOptions;
 }
 
@@ -138,7 +138,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(serverKey);
     await app.register(sealing);
     await app.register(pruning);
-    await app.register(jobs, options.jobs ?? {});
+    // No module defines a queue yet (finview's renders and rules come with issue 12), so pg-boss
+    // starts only when asked for: an idle queue would poll the database, hold a pool of its own
+    // and add its schema to every start for nothing. The module that first defines a queue turns
+    // this on for the server.
+    if (options.jobs) await app.register(jobs, options.jobs);
     await app.register(access, { exemptPrefixes: [`${app.apiPrefix}/docs`] });
     await app.register(bootstrap);
     await app.register(newsDemoData);
