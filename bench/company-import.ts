@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/src/app';
 import type { CompanyValues } from '../src/resources/company-rules';
-import { sealWithNode } from '../server/src/sealing/open';
 import { multipart, newsConfigFile, uploadFile } from './news-list';
 import { ms, percentile } from './stats';
 import { createCompaniesRepository } from '../server/src/modules/companies/repository';
+import { login, poll, sealed, startServe, SERVE_PASSWORD as PASSWORD } from './serve-process';
 
 // The server as `npm run serve` starts it (its own process, demo data on): resident memory once
 // idle after a first start and after a restart, then a 50 000-row company upload over HTTP while
@@ -16,7 +15,6 @@ import { createCompaniesRepository } from '../server/src/modules/companies/repos
 // waits). Then the write alone (importMany in one transaction, no Excel) in this process.
 // Targets: idle RSS < 300 MB on PGlite; the write <= 1 s on PostgreSQL.
 
-const PASSWORD = 'Bench-pass-2026';
 // One for the served process and the write bench: on PostgreSQL both open the same database,
 // whose stored key pair only the SECRET_KEY it was wrapped with opens (each DATA_DIR would generate its own).
 const SECRET_KEY = randomBytes(32).toString('base64');
@@ -25,8 +23,6 @@ const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 10_000);
 const HEALTH_EVERY_MS = 20;
 const ME_EVERY_MS = 100;
 const UPLOAD_PATH = 'be-api-management/news/upload-companies';
-
-const PACKAGE = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
 
 /** Company `index`; `isinPrefix` (two capitals) keeps the upload's companies apart from the write's. */
 function companyValues(index: number, variant: string, isinPrefix = 'BU'): CompanyValues {
@@ -44,116 +40,6 @@ function companyValues(index: number, variant: string, isinPrefix = 'BU'): Compa
   };
 }
 
-/** The process and its descendants (the shell of the npm script, node), from /proc. */
-function processTree(pid: number): number[] {
-  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-  );
-  return [pid, ...children.flatMap(processTree)];
-}
-
-/** Resident and peak resident memory of the server's node process, in MB: the last of the tree to name the file. */
-function serverMemory(pid: number): { rss: number; peak: number } {
-  const node = processTree(pid).filter((each) => readFileSync(`/proc/${each}/cmdline`, 'utf8').includes('server/src/server.ts')).at(-1) ?? pid;
-  const status = readFileSync(`/proc/${node}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-interface Server {
-  api: string;
-  child: ChildProcess;
-  memory(): { rss: number; peak: number };
-  stop(): Promise<void>;
-}
-
-/** `npm run serve`'s command line in a child process; resolves once it listens. */
-function startServe(dataDir: string, databaseUrl?: string): Promise<Server> {
-  const child = spawn('sh', ['-c', PACKAGE.scripts.serve as string], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: dataDir,
-      APP_CONFIG: newsConfigFile(dataDir),
-      ADMIN_PASSWORD: PASSWORD,
-      DEMO_PASSWORD: PASSWORD,
-      SECRET_KEY,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: databaseUrl ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    // Its own process group: the shell may not exec node, and stopping must reach node.
-    detached: true,
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output.slice(-2000)}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /web app at (http:\/\/\S+?\/), API/.exec(output)?.[1];
-      if (!url) return;
-      child.stdout?.removeAllListeners('data');
-      child.stdout?.resume();
-      child.removeAllListeners('exit');
-      resolve({
-        api: `${url}api`,
-        child,
-        memory: () => serverMemory(child.pid as number),
-        async stop() {
-          const pids = processTree(child.pid as number);
-          process.kill(-(child.pid as number), 'SIGTERM');
-          // Until node has closed the database: the next start opens the same files.
-          while (pids.some((pid) => existsSync(`/proc/${pid}`))) await new Promise((resolve) => setTimeout(resolve, 50));
-        },
-      });
-    });
-  });
-}
-
-interface Session {
-  username: string;
-  userId: string;
-  accessToken: string;
-  rcKey: string;
-  publicKeyPem: string;
-}
-
-async function login(api: string): Promise<Session> {
-  const response = await fetch(`${api}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'superadmin', password: PASSWORD }),
-  });
-  const body = (await response.json()) as { user_id: string; username: string; access_token: string };
-  const { publicKey } = (await (await fetch(`${api}/publicKey`)).json()) as { publicKey: string };
-  return { username: body.username, userId: body.user_id, accessToken: body.access_token, rcKey: response.headers.get('rc-key') ?? '', publicKeyPem: publicKey };
-}
-
-const sealed = (session: Session): Record<string, string> => ({ ...sealWithNode(session) });
-
-/** Calls `call` every `everyMs` (one at a time) until stopped; the latency of each call. */
-function poll(everyMs: number, call: () => Promise<unknown>): { stop(): Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await call();
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
-}
-
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 const worst = (values: number[]) => (values.length > 0 ? Math.max(...values) : Number.NaN);
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
@@ -163,13 +49,13 @@ async function benchServer(label: string, upload: Buffer, databaseUrl?: string):
   try {
     console.log(`\n## ${label}: \`npm run serve\` in its own process, demo data on`);
     let started = performance.now();
-    let server = await startServe(dataDir, databaseUrl);
+    let server = await startServe(dataDir, databaseUrl, { APP_CONFIG: newsConfigFile(dataDir), SECRET_KEY });
     const firstStart = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const first = server.memory();
     await server.stop();
     started = performance.now();
-    server = await startServe(dataDir, databaseUrl);
+    server = await startServe(dataDir, databaseUrl, { APP_CONFIG: newsConfigFile(dataDir), SECRET_KEY });
     const restart = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const idle = server.memory();

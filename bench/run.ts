@@ -6,6 +6,7 @@ import { benchNewsList } from './news-list';
 import { benchSealCost } from './seal-cost';
 import { benchSealedMe } from './sealed-me';
 import { benchNewsPreview } from './news-preview';
+import { benchRender } from './render';
 import { withScratchDatabase } from './scratch-database';
 
 // `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
@@ -27,3 +28,4 @@ if (postgresUrl) {
 await benchNewsList();
 await benchKycLists();
 await benchExcelUploads();
+await benchRender();

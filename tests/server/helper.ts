@@ -265,29 +265,5 @@ export async function latestOutboxCode(dataDir: string, email: string, count = 1
 // ---------------------------------------------------------------------------
 // Multipart forms, as a browser's FormData sends them.
 
-export interface FormFile {
-  field: string;
-  filename: string;
-  content: Buffer;
-  contentType?: string;
-}
-
-/** A multipart/form-data body as a browser's FormData sends it, with any number of files. */
-export function formData(fields: Record<string, string>, files: readonly FormFile[] = []): { payload: Buffer; contentType: string } {
-  const boundary = `----bo${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+// One multipart builder for the tests and the bench (which runs without vitest).
+export { formData, type FormFile } from '../fixtures/kyc-forms';

@@ -141,17 +141,19 @@ export function DecisionPanel({ document, subject, settings, me, onChanged }: De
         {[...blocks].map((block) => (
           <Alert key={block} id={`kyc-block-${block}`} type="warning" showIcon message={t(BLOCK_MESSAGES[block])} data-testid={`kyc-block-${block}`} />
         ))}
-        <Form form={form} layout="vertical" requiredMark={false}>
+        <Form form={form} name="kyc-decision" layout="vertical" requiredMark={false}>
+          {/* A reason only where a reject or a revision can be asked for. */}
           <Form.Item
+            hidden={!canDecide('reject', document.status)}
             name="reason"
             label={t('kyc.review.reason')}
             extra={t('kyc.review.reasonHint')}
             rules={[{ required: true, message: t('generic.fieldReason', { field: t('kyc.review.reason'), reason: t('serverField.reasonRequired') }) }]}
           >
-            <FormSelect id="kyc-reason" allowClear options={KYC_REASONS.map((value) => ({ value, label: t(`kyc.reasons.${value}`) }))} data-testid="kyc-reason" />
+            <FormSelect allowClear options={KYC_REASONS.map((value) => ({ value, label: t(`kyc.reasons.${value}`) }))} data-testid="kyc-reason" />
           </Form.Item>
           <Form.Item name="comment" label={t('kyc.review.comment')}>
-            <Input.TextArea id="kyc-comment" rows={3} maxLength={1000} showCount />
+            <Input.TextArea rows={3} maxLength={1000} showCount />
           </Form.Item>
         </Form>
         <Space wrap>

@@ -72,27 +72,29 @@ function ImageView({ url, file, mask }: { url: string; file: KycFile; mask: Mask
         ) : null}
       </Flex>
       {masking ? (
-        <Alert
-          type="info"
-          showIcon
-          message={t('kyc.mask.hint')}
-          action={
-            <Space wrap>
-              <Button size="small" icon={<BorderOutlined />} onClick={addArea} data-testid="kyc-mask-add">
-                {t('kyc.mask.add')}
-              </Button>
-              <Button size="small" icon={<ClearOutlined />} onClick={() => setRects([])} disabled={rects.length === 0}>
-                {t('kyc.mask.clear')}
-              </Button>
-              <Button size="small" onClick={() => { setRects([]); setMasking(false); }}>
-                {t('buttons.cancel')}
-              </Button>
-              <Button size="small" type="primary" loading={mask.busy} disabled={rects.length === 0} onClick={() => void save()} data-testid="kyc-mask-save">
-                {t('kyc.mask.save')}
-              </Button>
-            </Space>
-          }
-        />
+        <Flex vertical gap={8} data-testid="kyc-mask-tools">
+          <Alert type="info" showIcon message={t('kyc.mask.hint')} />
+          <Space wrap>
+            <Button size="small" icon={<BorderOutlined />} onClick={addArea} data-testid="kyc-mask-add">
+              {t('kyc.mask.add')}
+            </Button>
+            <Button size="small" icon={<ClearOutlined />} onClick={() => setRects([])} disabled={rects.length === 0}>
+              {t('kyc.mask.clear')}
+            </Button>
+            <Button
+              size="small"
+              onClick={() => {
+                setRects([]);
+                setMasking(false);
+              }}
+            >
+              {t('buttons.cancel')}
+            </Button>
+            <Button size="small" type="primary" loading={mask.busy} disabled={rects.length === 0} onClick={() => void save()} data-testid="kyc-mask-save">
+              {t('kyc.mask.save')}
+            </Button>
+          </Space>
+        </Flex>
       ) : null}
       {/* Pixels run left to right whatever the page's direction: the layer's arithmetic depends on it. */}
       <div dir="ltr" style={{ overflow: 'auto', maxHeight: '70vh', background: token.colorFillQuaternary, borderRadius: token.borderRadius }} data-testid="kyc-image-frame">
@@ -126,7 +128,7 @@ export function ExtractedFields({ extracted }: { extracted: KycExtracted }) {
           <Space wrap>
             <Ltr>{String(value)}</Ltr>
             {mismatches.has(key) ? (
-              <Tag color="warning" data-testid={`kyc-mismatch-${key}`}>
+              <Tag color="gold" data-testid={`kyc-mismatch-${key}`}>
                 {t('kyc.viewer.mismatch')}
               </Tag>
             ) : null}

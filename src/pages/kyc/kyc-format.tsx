@@ -25,9 +25,9 @@ export function KycStatusTag({ status }: { status: KycStatus }) {
 }
 
 const SCAN_LOOK: Record<KycScanStatus, { color: string; icon: React.ReactNode }> = {
-  clean: { color: 'success', icon: <CheckCircleOutlined /> },
+  clean: { color: 'green', icon: <CheckCircleOutlined /> },
   skipped: { color: 'default', icon: <MinusCircleOutlined /> },
-  error: { color: 'error', icon: <ExclamationCircleOutlined /> },
+  error: { color: 'red', icon: <ExclamationCircleOutlined /> },
 };
 
 export function ScanTag({ status, signature }: { status: KycScanStatus | null | undefined; signature?: string | null }) {
@@ -74,7 +74,10 @@ export function RelativeDate({ value }: { value: string | null | undefined }) {
   if (!value) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Flex vertical gap={0} title={isolateLtr(formatDateTime(value))}>
-      <span>{relativeTime(value, i18n.language)}</span>
+      {/* Its own direction from its words: "36 seconds ago" stays in order on a right-to-left page. */}
+      <span>
+        <bdi>{relativeTime(value, i18n.language)}</bdi>
+      </span>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         <DateTime value={value} />
       </Typography.Text>

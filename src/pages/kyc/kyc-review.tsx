@@ -70,16 +70,17 @@ function SubjectCard({ subject }: { subject: KycSubject }) {
       }
       data-testid="kyc-subject"
     >
-      <Descriptions size="small" column={1}>
-        <Descriptions.Item label={label('name')}>{subject.name}</Descriptions.Item>
+      <Descriptions size="small" column={1} bordered>
+        <Descriptions.Item label={label('name')}>
+          <bdi>{subject.name}</bdi>
+        </Descriptions.Item>
         <Descriptions.Item label={label('dob')}>
           <Ltr>{subject.dob}</Ltr>
         </Descriptions.Item>
         <Descriptions.Item label={label('gender')}>{t(`kyc.genders.${subject.gender}`, { defaultValue: subject.gender })}</Descriptions.Item>
         <Descriptions.Item label={label('address')}>
-          {[subject.addressLine, subject.city, subject.state].filter(Boolean).join(', ')}
-          {' '}
-          <Ltr>{subject.pinCode}</Ltr>
+          {/* Typed text with numbers in it: kept in its own order whatever the page's direction. */}
+          <bdi>{`${[subject.addressLine, subject.city, subject.state].filter(Boolean).join(', ')} ${subject.pinCode}`}</bdi>
         </Descriptions.Item>
         <Descriptions.Item label={label('pan')}>
           <Ltr>{subject.pan ?? '—'}</Ltr>
@@ -135,7 +136,7 @@ function SubjectDocuments({ subject, current }: { subject: KycSubject; current: 
         <Flex wrap gap={8}>
           {documents.map((document) =>
             document.id === current ? (
-              <Tag key={document.id} color="processing" aria-current="page" style={{ paddingBlock: 4, marginInlineEnd: 0 }}>
+              <Tag key={document.id} color="blue" aria-current="page" style={{ paddingBlock: 4, marginInlineEnd: 0 }}>
                 {t(`kyc.types.${document.type}`)} · {t(`kyc.status.${document.status}`)}
               </Tag>
             ) : (
@@ -338,7 +339,7 @@ export default function KycReview({ id }: { id: string }) {
         <Col xs={24} xl={10}>
           <Flex vertical gap={16}>
             <Card title={t('kyc.review.document')} data-testid="kyc-document">
-              <Descriptions size="small" column={1}>
+              <Descriptions size="small" column={1} bordered>
                 <Descriptions.Item label={t('kyc.list.type')}>{t(`kyc.types.${document.type}`)}</Descriptions.Item>
                 <Descriptions.Item label={t('kyc.list.status')}>
                   <KycStatusTag status={document.status} />

@@ -76,9 +76,9 @@ export default function KycSettingsPage() {
               <Space>
                 <Typography.Text>{t('kyc.settings.scanner')}:</Typography.Text>
                 {settings.scannerConfigured ? (
-                  <Tag color="success" data-testid="kyc-scanner-configured">{t('kyc.settings.scannerConfigured')}</Tag>
+                  <Tag color="green" data-testid="kyc-scanner-configured">{t('kyc.settings.scannerConfigured')}</Tag>
                 ) : (
-                  <Tag color="warning" data-testid="kyc-scanner-missing">{t('kyc.settings.scannerMissing')}</Tag>
+                  <Tag color="gold" data-testid="kyc-scanner-missing">{t('kyc.settings.scannerMissing')}</Tag>
                 )}
               </Space>
               {!settings.scannerConfigured && policy === 'required' ? (

@@ -31,12 +31,23 @@ export interface ClamdOptions {
   tcp?: boolean;
 }
 
-/** Why clamd cannot run here, or null. Installs ClamAV first when it is missing and we are root, as `npm test` does. */
+let reason: string | null | undefined;
+
+/** Why clamd cannot run here, or null. Installs ClamAV first when it is missing and we are root, as `npm test` does (once per file). */
 function unavailableReason(): string | null {
   const present = () => existsSync(CLAMD_PATH) && existsSync(SIGTOOL_PATH);
-  if (!present()) execFileSync(process.execPath, ['scripts/ensure-clamav.mjs'], { stdio: 'inherit' });
-  if (present()) return null;
-  return `ClamAV is not installed (${CLAMD_PATH}, ${SIGTOOL_PATH}) and could not be installed (not root?): install Debian's clamav-daemon and clamav`;
+  if (reason !== undefined) return reason;
+  if (!present()) {
+    try {
+      execFileSync(process.execPath, ['scripts/ensure-clamav.mjs'], { stdio: 'inherit' });
+    } catch {
+      // It said why on its stderr; the reason below says what is missing.
+    }
+  }
+  reason = present()
+    ? null
+    : `ClamAV is not installed (${CLAMD_PATH}, ${SIGTOOL_PATH}) and could not be installed (not root?): install Debian's clamav-daemon and clamav`;
+  return reason;
 }
 
 /** describe() when clamd can run here; otherwise describe.skip() with the reason printed loudly. */

@@ -1,44 +1,15 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { verhoeffDigit } from '../../../src/resources/kyc-rules';
-import { API, createUser, formData, login, sealed, type FormFile, type Session, type SuiteContext } from '../helper';
-import type { SubjectAnswer as Subject } from '../../../server/src/modules/kyc/answers';
+import { API, createUser, login, sealed, type Session, type SuiteContext } from '../helper';
 import { allAreasConfigFile } from '../admin/admin-helper';
+import { formData, type FormFile } from '../../fixtures/kyc-forms';
+import type { SubjectAnswer as Subject } from '../../../src/resources/kyc-answers';
 
-export { formData, type FormFile };
+// The form and subject makers live in tests/fixtures/kyc-forms.ts (the bench uses them too).
+export { formData, newAadhaar, newPan, subjectInput, type FormFile } from '../../fixtures/kyc-forms';
+
 
 export const KYC_API = `${API}/be-api-management/kyc`;
-
-/** A valid Aadhaar number, new each call (random 11 digits, the first 2-9, and the Verhoeff digit). */
-export function newAadhaar(): string {
-  const eleven = `${randomInt(2, 10)}${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
-  return `${eleven}${verhoeffDigit(eleven)}`;
-}
-
-let panCounter = randomInt(0, 9000);
-/** A person's PAN whose 5th letter is `initial`, new each call. */
-export function newPan(initial = 'V', holder = 'P'): string {
-  panCounter = (panCounter + 1) % 10_000;
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  const pick = () => letters[randomInt(0, 26)] as string;
-  return `${pick()}${pick()}${pick()}${holder}${initial}${String(panCounter).padStart(4, '0')}${pick()}`;
-}
-
-export function subjectInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name: 'Asha Verma',
-    dob: '1990-04-01',
-    gender: 'F',
-    addressLine: '12 MG Road',
-    city: 'Pune',
-    state: 'Maharashtra',
-    pinCode: '411001',
-    pan: newPan('V'),
-    aadhaar: newAadhaar(),
-    ...overrides,
-  };
-}
 
 export interface KycCallers {
   app: FastifyInstance;

@@ -94,7 +94,7 @@ export async function createFsBlobStore(db: Db, masterKey: Buffer, blobDir: stri
   }
 
   /** The marker first: a crash from here on leaves something pruneStaged() finds. */
-  async function writeFile(source: BlobSource, input: BlobInput): Promise<StagedBlob> {
+  async function writeChunkFiles(source: BlobSource, input: BlobInput): Promise<StagedBlob> {
     const id = randomUUID();
     await mark(pendingDir, id);
     const dir = fileDir(id);
@@ -142,9 +142,9 @@ export async function createFsBlobStore(db: Db, masterKey: Buffer, blobDir: stri
 
   return {
     async put(tx, source, input) {
-      return commit(tx, await writeFile(source, input));
+      return commit(tx, await writeChunkFiles(source, input));
     },
-    stage: (source, input) => writeFile(source, input),
+    stage: (source, input) => writeChunkFiles(source, input),
     commit,
     async discard(staged) {
       // Only while not committed: a committed file is delete()'s to remove.
