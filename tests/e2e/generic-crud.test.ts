@@ -9,7 +9,7 @@ import { RESOURCES } from '../../src/resources/registry';
 import { SERVER_MESSAGES } from '../../src/resources/server-messages';
 import type { FieldDefinition, ResourceAction, ResourceDefinition, Role } from '../../src/resources/types';
 import { withAreas } from '../fixtures/app-config';
-import { axeFindings } from './axe';
+import { auditInEveryLook } from './looks';
 import { keepScreenshot, logInAs, sessionStorageOf } from './browser';
 import { writeAppConfig } from './stack';
 import { browserSuite } from './suite';
@@ -397,32 +397,18 @@ describe('the generic list keeps its state in the URL', () => {
 describe('the generic pages in every look', () => {
   it('axe finds nothing serious or critical on a generic list, form and show page; screenshots in en, es, RTL and dark', async () => {
     const { context, page } = await open(0);
-    const findings: Record<string, string[]> = {};
-    const looks: Record<string, Record<string, string>> = {
-      en: { language: 'en', direction: 'ltr', themeMode: 'light' },
-      es: { language: 'es', direction: 'ltr', themeMode: 'light' },
-      rtl: { language: 'en', direction: 'rtl', themeMode: 'light' },
-      dark: { language: 'en', direction: 'ltr', themeMode: 'dark' },
-    };
-    const views: [string, string, string][] = [
-      ['list', '/admin/enterprise/enterprises', '[data-testid="generic-table"] tbody tr.ant-table-row'],
-      ['form', '/admin/enterprise/enterprises/edit/1', '#name'],
-      ['show', '/admin/enterprise/enterprises/show/1', '[data-testid="generic-show-fields"]'],
-    ];
+    let findings: Record<string, string[]> = {};
     try {
-      for (const [look, storage] of Object.entries(looks)) {
-        await page.evaluate((entries) => {
-          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-        }, storage);
-        for (const [view, path, ready] of views) {
-          await go(page, path);
-          await page.reload();
-          await page.locator(ready).first().waitFor({ timeout: 20_000 });
-          if (view === 'form') await poll(() => page.locator('#name').inputValue()).not.toBe('');
-          findings[`${view} ${look}`] = await axeFindings(page);
-          await keepScreenshot(page, `generic-${view}-${look}`);
-        }
-      }
+      findings = await auditInEveryLook(
+        page,
+        suite.stack.appUrl,
+        [
+          { name: 'list', path: '/admin/enterprise/enterprises', ready: '[data-testid="generic-table"] tbody tr.ant-table-row' },
+          { name: 'form', path: '/admin/enterprise/enterprises/edit/1', ready: '#name', settle: () => poll(() => page.locator('#name').inputValue()).not.toBe('') },
+          { name: 'show', path: '/admin/enterprise/enterprises/show/1', ready: '[data-testid="generic-show-fields"]' },
+        ],
+        'generic',
+      );
     } finally {
       await context.close();
     }

@@ -5,8 +5,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_REASONS, SERVER_MESSAGES } from '../../src/resources/server-messages';
 import { withAreas } from '../fixtures/app-config';
-import { axeFindings } from './axe';
 import { keepScreenshot, logInAs, waitForNotice } from './browser';
+import { auditInEveryLook } from './looks';
 import { CARD, CARD_NUMBER, cardImage, postSubject, spaced, validAadhaar } from './kyc-fixtures';
 import { apiSession, sealedFetch } from './sealed-api';
 import { writeAppConfig } from './stack';
@@ -300,33 +300,19 @@ describe('the KYC screens in every look', () => {
   it('axe finds nothing serious or critical on the upload, the list, a review and the settings, in en, es, RTL and dark', { timeout: 300_000 }, async () => {
     const [aadhaar] = await suite.stack.sql<{ id: string }>(`SELECT id::text FROM kyc_documents WHERE type = 'aadhaar_card'`);
     const { context, page } = await open('admin');
-    const findings: Record<string, string[]> = {};
-    const looks: Record<string, Record<string, string>> = {
-      en: { language: 'en', direction: 'ltr', themeMode: 'light' },
-      es: { language: 'es', direction: 'ltr', themeMode: 'light' },
-      rtl: { language: 'en', direction: 'rtl', themeMode: 'light' },
-      dark: { language: 'en', direction: 'ltr', themeMode: 'dark' },
-    };
-    const views: [string, string, string][] = [
-      ['upload', UPLOAD, '[data-testid="kyc-upload-form"]'],
-      ['list', DOCUMENTS, '[data-testid="kyc-documents-table"] tbody tr.ant-table-row'],
-      ['review', `${DOCUMENTS}/show/${aadhaar?.id ?? ''}`, '[data-testid="kyc-image"][data-masked="true"]'],
-      ['settings', SETTINGS, '[data-testid="kyc-scan-policy"]'],
-    ];
+    let findings: Record<string, string[]> = {};
     try {
-      for (const [look, storage] of Object.entries(looks)) {
-        await page.evaluate((entries) => {
-          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-        }, storage);
-        for (const [view, path, ready] of views) {
-          await go(page, path);
-          await page.reload();
-          await page.locator(ready).first().waitFor({ timeout: 20_000 });
-          await page.waitForLoadState('networkidle');
-          findings[`${view} ${look}`] = await axeFindings(page);
-          await keepScreenshot(page, `kyc-${view}-${look}`);
-        }
-      }
+      findings = await auditInEveryLook(
+        page,
+        suite.stack.appUrl,
+        [
+          { name: 'upload', path: UPLOAD, ready: '[data-testid="kyc-upload-form"]' },
+          { name: 'list', path: DOCUMENTS, ready: '[data-testid="kyc-documents-table"] tbody tr.ant-table-row' },
+          { name: 'review', path: `${DOCUMENTS}/show/${aadhaar?.id ?? ''}`, ready: '[data-testid="kyc-image"][data-masked="true"]' },
+          { name: 'settings', path: SETTINGS, ready: '[data-testid="kyc-scan-policy"]' },
+        ],
+        'kyc',
+      );
     } finally {
       await context.close();
     }

@@ -99,18 +99,8 @@ export interface KycSubject {
   documents?: KycDocument[];
 }
 
-/** The subject as the upload form sends it (field `subject` of the multipart POST). */
-export interface KycSubjectInput {
-  name: string;
-  dob: string;
-  gender: KycGender;
-  addressLine: string;
-  city: string;
-  state: string;
-  pinCode: string;
-  pan: string;
-  aadhaar: string;
-}
+/** The subject as the upload form sends it (field `subject` of the multipart POST): the full Aadhaar number, once. */
+export type KycSubjectInput = Pick<KycSubject, 'name' | 'dob' | 'gender' | 'addressLine' | 'city' | 'state' | 'pinCode'> & { pan: string; aadhaar: string };
 
 export const KYC_SUBJECT_FIELDS = ['name', 'dob', 'gender', 'addressLine', 'city', 'state', 'pinCode', 'pan', 'aadhaar'] as const;
 

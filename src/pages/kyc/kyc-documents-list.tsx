@@ -1,17 +1,16 @@
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { getDefaultFilter, useNavigation, type CrudFilters, type HttpError } from '@refinedev/core';
-import { Card, DatePicker, Flex, Form, Input, Space, Table, Typography } from 'antd';
+import { Card, DatePicker, Flex, Form, Input, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRuntime } from '../../resources/registry-context';
 import { KYC_DOCUMENT_TYPES, KYC_STATUSES, type KycDocumentType, type KycStatus } from '../../resources/kyc-model';
-import { ResourceIcon } from '../../shell/icons';
 import { FilterSelect } from '../form-select';
 import { useFollowLocation } from '../generic/follow-location';
 import type { KycDocument } from './kyc-api';
-import { KycStatusTag, RelativeDate, ScanTag, UserRef } from './kyc-format';
+import { KycStatusTag, KycTitle, RelativeDate, ScanTag, UserRef } from './kyc-format';
 
 interface Filters {
   q?: string;
@@ -64,15 +63,16 @@ export default function KycDocumentsList() {
     });
   }, [q, status, type, assignee, from, to, searchFormProps.form]);
   const submit = () => searchFormProps.form?.submit();
+  // Each applies at once; "anyone" is no assignee filter (the API takes `me` or a user id).
+  const selects: Array<{ name: 'status' | 'type' | 'assignee'; label: string; placeholder: string; width: number; options: Array<{ value: string; label: string }> }> = [
+    { name: 'status', label: 'kyc.list.status', placeholder: 'kyc.list.anyStatus', width: 170, options: KYC_STATUSES.map((value) => ({ value, label: t(`kyc.status.${value}`) })) },
+    { name: 'type', label: 'kyc.list.type', placeholder: 'kyc.list.anyType', width: 190, options: KYC_DOCUMENT_TYPES.map((value) => ({ value, label: t(`kyc.types.${value}`) })) },
+    { name: 'assignee', label: 'kyc.list.assignee', placeholder: 'kyc.list.anyone', width: 170, options: [{ value: 'me', label: t('kyc.list.me') }] },
+  ];
 
   return (
     <Flex vertical gap={16} data-testid="kyc-documents-page">
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        <Space>
-          <ResourceIcon name="FileProtectOutlined" />
-          {t('resources.kyc-documents')}
-        </Space>
-      </Typography.Title>
+      <KycTitle icon="FileProtectOutlined">{t('resources.kyc-documents')}</KycTitle>
       <Card>
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} data-testid="kyc-documents-filters">
           <Form.Item name="q">
@@ -86,36 +86,11 @@ export default function KycDocumentsList() {
               data-testid="kyc-documents-search"
             />
           </Form.Item>
-          <Form.Item name="status">
-            <FilterSelect
-              label={t('kyc.list.status')}
-              placeholder={t('kyc.list.anyStatus')}
-              width={170}
-              testId="kyc-filter-status"
-              onChange={submit}
-              options={KYC_STATUSES.map((value) => ({ value, label: t(`kyc.status.${value}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="type">
-            <FilterSelect
-              label={t('kyc.list.type')}
-              placeholder={t('kyc.list.anyType')}
-              width={190}
-              testId="kyc-filter-type"
-              onChange={submit}
-              options={KYC_DOCUMENT_TYPES.map((value) => ({ value, label: t(`kyc.types.${value}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="assignee">
-            <FilterSelect
-              label={t('kyc.list.assignee')}
-              placeholder={t('kyc.list.anyone')}
-              width={170}
-              testId="kyc-filter-assignee"
-              onChange={submit}
-              options={[{ value: 'me', label: t('kyc.list.me') }]}
-            />
-          </Form.Item>
+          {selects.map(({ name, label, placeholder, width, options }) => (
+            <Form.Item key={name} name={name}>
+              <FilterSelect label={t(label)} placeholder={t(placeholder)} width={width} testId={`kyc-filter-${name}`} onChange={submit} options={options} />
+            </Form.Item>
+          ))}
           <Form.Item name="days" label={t('kyc.list.updated')}>
             <DatePicker.RangePicker onChange={submit} format={DAY} allowEmpty={[true, true]} data-testid="kyc-filter-days" />
           </Form.Item>

@@ -1,8 +1,10 @@
 import { CheckCircleOutlined, ExclamationCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime, formatDateTime, isolateLtr, Ltr } from '../../i18n/formatting';
 import type { KycScanStatus, KycStatus } from '../../resources/kyc-model';
+import { ResourceIcon } from '../../shell/icons';
 import type { KycUserRef } from './kyc-api';
 
 // How the KYC screens show statuses, scan results, users and dates, the same on every screen.
@@ -24,7 +26,7 @@ export function KycStatusTag({ status }: { status: KycStatus }) {
   );
 }
 
-const SCAN_LOOK: Record<KycScanStatus, { color: string; icon: React.ReactNode }> = {
+const SCAN_LOOK: Record<KycScanStatus, { color: string; icon: ReactNode }> = {
   clean: { color: 'green', icon: <CheckCircleOutlined /> },
   skipped: { color: 'default', icon: <MinusCircleOutlined /> },
   error: { color: 'red', icon: <ExclamationCircleOutlined /> },
@@ -82,5 +84,17 @@ export function RelativeDate({ value }: { value: string | null | undefined }) {
         <DateTime value={value} />
       </Typography.Text>
     </Flex>
+  );
+}
+
+/** A KYC page's heading: its icon (an @ant-design/icons name) and its title. */
+export function KycTitle({ icon, children }: { icon: string; children: ReactNode }) {
+  return (
+    <Typography.Title level={3} style={{ margin: 0 }}>
+      <Space>
+        <ResourceIcon name={icon} />
+        {children}
+      </Space>
+    </Typography.Title>
   );
 }

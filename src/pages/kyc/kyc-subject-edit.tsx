@@ -1,12 +1,12 @@
 import { useGo, useOne, useUpdate } from '@refinedev/core';
-import { Alert, Button, Card, Flex, Form, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Result, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
 import { fieldErrorsOf, notify } from '../../providers';
-import { ResourceIcon } from '../../shell/icons';
 import { isStaleEdit } from '../generic/stale-edit';
+import { KycTitle } from './kyc-format';
 import { KYC_SUBJECT_FIELDS, type KycSubject } from './kyc-api';
 import { SubjectFields, subjectInput, type SubjectValues } from './subject-fields';
 
@@ -64,12 +64,7 @@ export default function KycSubjectEdit({ id }: { id: string }) {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-subject-edit">
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        <Space>
-          <ResourceIcon name="CloudUploadOutlined" />
-          {t('kyc.edit.title', { name: subject.name })}
-        </Space>
-      </Typography.Title>
+      <KycTitle icon="CloudUploadOutlined">{t('kyc.edit.title', { name: subject.name })}</KycTitle>
       <Card style={{ maxWidth: 760 }} extra={<Ltr>{subject.aadhaar ?? ''}</Ltr>}>
         <Form<SubjectValues> form={form} layout="vertical" onFinish={save} scrollToFirstError>
           <SubjectFields form={form} editing storedAadhaar={subject.aadhaar} />

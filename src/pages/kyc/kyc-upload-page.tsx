@@ -1,14 +1,14 @@
 import { useCustomMutation, useGo } from '@refinedev/core';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fieldErrorsOf, notify } from '../../providers';
 import { KYC_DOCUMENT_TYPES, KYC_REQUIRED_GROUPS, type KycDocumentType } from '../../resources/kyc-model';
 import type { RouteSpec } from '../../resources/generate';
-import { ResourceIcon } from '../../shell/icons';
 import NotFoundPage from '../errors/not-found-page';
 import { DocumentDrop, type PickedFile } from './document-drop';
+import { KycTitle } from './kyc-format';
 import { KYC_SUBJECT_FIELDS, useKycApi, type KycSubject } from './kyc-api';
 import KycSubjectEdit, { subjectDocumentsQuery } from './kyc-subject-edit';
 import { SubjectFields, subjectInput, type SubjectValues } from './subject-fields';
@@ -124,12 +124,7 @@ function KycUpload() {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-upload-page">
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        <Space>
-          <ResourceIcon name="CloudUploadOutlined" />
-          {t('resources.kyc-upload')}
-        </Space>
-      </Typography.Title>
+      <KycTitle icon="CloudUploadOutlined">{t('resources.kyc-upload')}</KycTitle>
       <Form<UploadValues>
         form={form}
         layout="vertical"
