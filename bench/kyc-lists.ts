@@ -15,6 +15,9 @@ import { ms, summarize } from './stats';
 // `npx tsx bench/kyc-lists.ts` (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL).
 
 const SUBJECTS = Number(process.env.BENCH_KYC_SUBJECTS ?? 25_000);
+// PGlite (one connection, WebAssembly) takes over two minutes to seed the full size on two
+// cores: a quarter of it by default. BENCH_PGLITE_KYC_SUBJECTS=25000 for the full size, 0 to skip.
+const PGLITE_SUBJECTS = Number(process.env.BENCH_PGLITE_KYC_SUBJECTS ?? Math.round(SUBJECTS / 4));
 const CALLS = 300;
 const WARMUP = 30;
 const PASSWORD = 'Bench-pass-2026';
@@ -62,7 +65,7 @@ function day(offsetDays: number): string {
 }
 
 /** Deterministic mix of what the review screens ask for, most often the default view. */
-function scenarios(userIds: string[]): Array<{ name: string; url: string; query: Query }> {
+function scenarios(userIds: string[], subjects: number): Array<{ name: string; url: string; query: Query }> {
   const list: Array<{ name: string; url: string; query: Query }> = [];
   let seed = 11;
   const next = (n: number) => {
@@ -95,7 +98,7 @@ function scenarios(userIds: string[]): Array<{ name: string; url: string; query:
         list.push({ name: 'documents: uploadedBy', url: docs, query: { uploadedBy: user, page, pageSize } });
         break;
       case 7:
-        list.push({ name: 'documents: q (name)', url: docs, query: { q: `person${1 + next(SUBJECTS)}`, pageSize } });
+        list.push({ name: 'documents: q (name)', url: docs, query: { q: `person${1 + next(subjects)}`, pageSize } });
         break;
       case 8: {
         const from = 30 + next(300);
@@ -117,8 +120,8 @@ function scenarios(userIds: string[]): Array<{ name: string; url: string; query:
   return list;
 }
 
-async function benchOn(label: string, db: Db, dataDir: string): Promise<void> {
-  console.log(`\n## KYC lists on ${label}: ${(SUBJECTS * 4).toLocaleString('en')} documents of ${SUBJECTS.toLocaleString('en')} subjects, ${CALLS} sealed calls`);
+async function benchOn(label: string, db: Db, dataDir: string, subjects: number): Promise<void> {
+  console.log(`\n## KYC lists on ${label}: ${(subjects * 4).toLocaleString('en')} documents of ${subjects.toLocaleString('en')} subjects, ${CALLS} sealed calls`);
   await migrate(db, await readMigrations());
   const config = join(dataDir, 'app.json');
   writeFileSync(config, JSON.stringify(withAreas(shippedConfig(), ['kyc-management'])));
@@ -129,11 +132,11 @@ async function benchOn(label: string, db: Db, dataDir: string): Promise<void> {
   });
   try {
     const started = performance.now();
-    await seedKyc(db, SUBJECTS);
+    await seedKyc(db, subjects);
     console.log(`seed + vacuum analyze   ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const users = (await db.query<{ id: string }>(`SELECT id::text AS id FROM users WHERE username LIKE 'kycbench%'`)).rows.map((row) => row.id);
     const caller = await loginCaller(app);
-    const mix = scenarios(users);
+    const mix = scenarios(users, subjects);
     for (const { url, query } of mix.slice(0, WARMUP)) await timedCall(caller, { method: 'GET', url, query });
     const samples: number[] = [];
     const byName = new Map<string, number[]>();
@@ -157,22 +160,26 @@ async function benchOn(label: string, db: Db, dataDir: string): Promise<void> {
   }
 }
 
+/** The lists on a fresh database: `url` (a scratch PostgreSQL one) or PGlite in memory. */
+async function benchOnDatabase(label: string, url: string, subjects: number): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-kyc-'));
+  const db = await openDb(url, dataDir);
+  try {
+    await benchOn(label, db, dataDir, subjects);
+  } finally {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function benchKycLists(): Promise<void> {
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!baseUrl) {
-    console.log('\nKYC lists on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
-    return;
-  }
-  await withScratchDatabase(baseUrl, async (url) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-kyc-'));
-    const db = await openDb(url, dataDir);
-    try {
-      await benchOn('PostgreSQL', db, dataDir);
-    } finally {
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  if (baseUrl) await withScratchDatabase(baseUrl, (url) => benchOnDatabase('PostgreSQL', url, SUBJECTS));
+  else console.log('\nKYC lists on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
+  if (PGLITE_SUBJECTS > 0) {
+    if (PGLITE_SUBJECTS < SUBJECTS) console.log(`\n(KYC lists on PGlite at ${(PGLITE_SUBJECTS * 4).toLocaleString('en')} documents to keep the bench short; BENCH_PGLITE_KYC_SUBJECTS=${SUBJECTS} for the full size.)`);
+    await benchOnDatabase('PGlite (in memory)', 'memory://', PGLITE_SUBJECTS);
+  } else console.log('\nKYC lists on PGlite skipped (BENCH_PGLITE_KYC_SUBJECTS=0).');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchKycLists();

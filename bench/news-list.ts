@@ -94,12 +94,12 @@ export async function loginCaller(app: FastifyInstance): Promise<Caller> {
   };
 }
 
-/** The app on the given database with the news menu on, quiet, only the Super Admin. */
-export function benchApp(db: Db, dataDir: string): Promise<FastifyInstance> {
+/** The app on the given database with the news menu on (or `configFile`'s), quiet, only the Super Admin. */
+export function benchApp(db: Db, dataDir: string, configFile = newsConfigFile(dataDir)): Promise<FastifyInstance> {
   return buildApp({
     logger: false,
     db,
-    env: { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: PASSWORD, RSA_BITS: 2048, LOG_LEVEL: 'silent', APP_CONFIG: newsConfigFile(dataDir), STATIC_DIR: dataDir },
+    env: { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: PASSWORD, RSA_BITS: 2048, LOG_LEVEL: 'silent', APP_CONFIG: configFile, STATIC_DIR: dataDir },
   });
 }
 

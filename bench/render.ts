@@ -46,7 +46,8 @@ async function timeVideo(label: string, video: BoundVideo, dir: string, options:
   console.log(
     `${label.padEnd(34)} ${fps.toFixed(1).padStart(5)} fps  poster ${ms(result.posterMs ?? Number.NaN).padStart(10)}  ` +
       `${(result.elapsedMs / 1000).toFixed(2)} s for ${result.frames} frames (${result.counts.drawn} drawn, ${result.counts.patched} partly)  ` +
-      `CPU node ${self.toFixed(1)} s + ffmpeg ${ffmpeg.toFixed(1)} s  ${(result.bytes / 1e6).toFixed(2)} MB  load ${load.toFixed(1)}`,
+      `CPU node ${self.toFixed(1)} s + ffmpeg ${ffmpeg.toFixed(1)} s (${(((self + ffmpeg) * 1000) / result.frames).toFixed(1)} ms a frame)  ` +
+      `${(result.bytes / 1e6).toFixed(2)} MB  load ${load.toFixed(1)}`,
   );
 }
 

@@ -1,11 +1,13 @@
 import { benchCompanyImport } from './company-import';
 import { benchExcelUploads } from './excel-uploads';
 import { benchFrontEnd } from './front-end';
+import { benchKyc } from './kyc';
 import { benchKycLists } from './kyc-lists';
 import { benchNewsList } from './news-list';
 import { benchSealCost } from './seal-cost';
 import { benchSealedMe } from './sealed-me';
 import { benchNewsPreview } from './news-preview';
+import { benchRender } from './render';
 import { withScratchDatabase } from './scratch-database';
 
 // `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
@@ -27,3 +29,5 @@ if (postgresUrl) {
 await benchNewsList();
 await benchKycLists();
 await benchExcelUploads();
+await benchRender();
+await benchKyc();

@@ -34,6 +34,7 @@ import auditLogRepository from './plugins/audit-log-repository.js';
 import adminDemoData from './plugins/admin-demo-data.js';
 import sealing from './plugins/sealing.js';
 import pruning from './plugins/pruning.js';
+import jobs, { type JobsPluginOptions } from './plugins/jobs.js';
 import access from './plugins/access.js';
 import web from './routes/web.js';
 
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   db?: Db;
   /** More route plugins mounted under the API prefix after the built-in ones (tests); the same access rules apply. */
   apiPlugins?: FastifyPluginAsync[];
+  /** Starts the job queue with these timings (tests shorten them); absent, no queue (see the registration below). */
+  jobs?: JobsPluginOptions;
 }
 
 const MODULES_DIR = path.join(import.meta.dirname, 'modules');
@@ -135,6 +138,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(serverKey);
     await app.register(sealing);
     await app.register(pruning);
+    // No module defines a queue yet (finview's renders and rules come with issue 12), so pg-boss
+    // starts only when asked for: an idle queue would poll the database, hold a pool of its own
+    // and add its schema to every start for nothing. The module that first defines a queue turns
+    // this on for the server.
+    if (options.jobs) await app.register(jobs, options.jobs);
     await app.register(access, { exemptPrefixes: [`${app.apiPrefix}/docs`] });
     await app.register(bootstrap);
     await app.register(newsDemoData);

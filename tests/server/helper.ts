@@ -261,3 +261,9 @@ export async function outboxCodes(dataDir: string, email: string, count = 1): Pr
 export async function latestOutboxCode(dataDir: string, email: string, count = 1): Promise<string> {
   return (await outboxCodes(dataDir, email, count)).at(-1) as string;
 }
+
+// ---------------------------------------------------------------------------
+// Multipart forms, as a browser's FormData sends them.
+
+// One multipart builder for the tests and the bench (which runs without vitest).
+export { formData, type FormFile } from '../fixtures/kyc-forms';

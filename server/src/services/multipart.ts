@@ -19,6 +19,13 @@ export interface PartLimits {
   fields: number;
 }
 
+/** The parser's refusal of the body itself: no boundary, cut off, a part ended early, a field named __proto__. */
+function malformed(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return true;
+  return /^Multipart:|unexpected end of (multipart data|form)|terminated early/i.test(String((error as Error).message ?? ''));
+}
+
 /**
  * Reads a form part by part: text fields are collected (and checked as the JSON bodies are,
  * safe-text), each file is handed to `onFile` in the order sent, which must consume or
@@ -42,6 +49,7 @@ export async function readParts(request: FastifyRequest, limits: PartLimits, onF
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'fileTooLarge', undefined, { params: { mb: Math.round((limits.fileSize / 1024 / 1024) * 10) / 10 } });
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'tooManyParts');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(422, 'notMultipart');
+    if (malformed(error)) throw new HttpError(400, 'badRequest');
     throw error;
   }
   assertSafeText(fields);

@@ -3,9 +3,11 @@ import { expect } from 'vitest';
 import { API, createUser, login, sealed, type Session, type SuiteContext } from '../helper';
 import { allAreasConfigFile } from '../admin/admin-helper';
 import { formData, type FormFile } from '../../fixtures/kyc-forms';
+import type { SubjectAnswer as Subject } from '../../../src/resources/kyc-answers';
 
 // The form and subject makers live in tests/fixtures/kyc-forms.ts (the bench uses them too).
 export { formData, newAadhaar, newPan, subjectInput, type FormFile } from '../../fixtures/kyc-forms';
+
 
 export const KYC_API = `${API}/be-api-management/kyc`;
 
@@ -62,47 +64,7 @@ export async function tableCounts(suite: SuiteContext): Promise<Record<(typeof K
   return counts;
 }
 
-export interface KycFileJson {
-  id: number;
-  seq: number;
-  contentType: string;
-  filename: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  masked: boolean;
-  removed: boolean;
-  scanStatus: string;
-  uploadedBy: { id: string; username: string };
-}
-
-export interface Document {
-  id: number;
-  subjectId: number;
-  subjectName: string;
-  type: string;
-  status: string;
-  reason: string | null;
-  comment: string | null;
-  decidedBy: { id: string; username: string } | null;
-  assignee: { id: string; username: string } | null;
-  version: number;
-  file: KycFileJson | null;
-  files?: KycFileJson[];
-}
-
-export interface Subject {
-  id: number;
-  name: string;
-  pan: string | null;
-  aadhaar: string | null;
-  status: string;
-  version: number;
-  warnings: Record<string, string[]>;
-  assignee: { id: string; username: string } | null;
-  createdBy: { id: string; username: string };
-  documents?: Document[];
-}
+export type { DocumentAnswer as Document, FileAnswer as KycFileJson, SubjectAnswer as Subject } from '../../../server/src/modules/kyc/answers';
 
 /** Asserts no full Aadhaar number of `numbers` is anywhere in `text` (spaced or not). */
 export function expectNoAadhaar(text: string, numbers: readonly string[]): void {

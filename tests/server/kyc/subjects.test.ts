@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
+import { takenError } from '../../../server/src/modules/kyc/subjects';
 import { describeEachDatabase } from '../helper';
 import { SAMPLES } from '../blobs/fixtures';
 import { photoWithExif, plainImage } from './kyc-fixtures';
@@ -123,6 +124,13 @@ describeEachDatabase('KYC subjects', (suite) => {
       { label: 'a bad Verhoeff digit', subject: subjectInput({ aadhaar: '234567890123' }), files: [goodImage], status: 422, code: 'validation' },
       { label: 'an unreadable image', subject: subjectInput(), files: [goodImage, { field: 'signature', filename: 's.png', content: SAMPLES.png }], status: 422, code: 'kycImageUnreadable' },
       { label: 'a file field of no type', subject: subjectInput(), files: [goodImage, { field: 'passport', filename: 'p.jpg', content: await plainImage() }], status: 422, code: 'validation' },
+      {
+        label: 'a file past 10 MB',
+        subject: subjectInput(),
+        files: [goodImage, { field: 'pan_card', filename: 'big.jpg', content: Buffer.concat([await plainImage(), Buffer.alloc(10 * 1024 * 1024)]) }],
+        status: 413,
+        code: 'fileTooLarge',
+      },
     ];
     for (const test of cases) {
       const before = await tableCounts(suite);
@@ -144,6 +152,32 @@ describeEachDatabase('KYC subjects', (suite) => {
     expect(aadhaarOnly.json<{ reasons: unknown }>().reasons).toEqual({ aadhaar: { code: 'aadhaarTaken' } });
     expectNoAadhaar(both.body + aadhaarOnly.body, [first.aadhaar as string]);
     expect(await tableCounts(suite)).toEqual(before);
+  });
+
+  it('answers 409 to the second of two uploads racing with one PAN, and keeps the first', async () => {
+    const { app, maker, checker } = await kycCallers(suite);
+    const pan = newPan('V');
+    const image = { field: 'picture', filename: 'me.png', content: await plainImage('png') };
+    // Whichever check sees the other first (the early one, or the unique index in the transaction).
+    const answers = await Promise.all([postSubject(app, maker, subjectInput({ pan }), [image]), postSubject(app, checker, subjectInput({ pan }), [image])]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json<{ reasons: unknown }>().reasons).toEqual({ pan: { code: 'panTaken' } });
+    expect(await suite.sql('SELECT id FROM kyc_subjects WHERE pan = $1', [pan])).toHaveLength(1);
+
+    // The unique index's own refusal names the field, on either database.
+    const [row] = await suite.sql<{ aadhaar_ref: string | null; created_by: string }>('SELECT aadhaar_ref::text, created_by::text FROM kyc_subjects WHERE pan = $1', [pan]);
+    const copy = (column: string, value: unknown) =>
+      suite.sql(
+        `INSERT INTO kyc_subjects (name, dob, gender, address_line, city, state, pin_code, pan, aadhaar_ref, aadhaar_last4, created_by)
+         VALUES ('X', '1990-01-01', 'M', 'a', 'b', 'Goa', '403001', $1, $2, $3, $4)`,
+        column === 'pan' ? [value, null, null, row?.created_by] : [newPan('V'), value, '1234', row?.created_by],
+      ).then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(takenError(await copy('pan', pan)).reasons).toEqual({ pan: { code: 'panTaken' } });
+    expect(takenError(await copy('aadhaar', row?.aadhaar_ref)).reasons).toEqual({ aadhaar: { code: 'aadhaarTaken' } });
   });
 
   it('edits a subject against its version; a new Aadhaar number replaces the old, which leaves the vault', async () => {

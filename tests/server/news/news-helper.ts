@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { shippedConfig, withAreas } from '../../fixtures/app-config';
-import { ADMIN_PASSWORD, API, DEMO_PASSWORD, login, sealed, type Session, type SuiteContext } from '../helper';
+import { ADMIN_PASSWORD, API, DEMO_PASSWORD, formData, login, sealed, type FormFile, type Session, type SuiteContext } from '../helper';
 
 export const NEWS_API = `${API}/be-api-management/news`;
 export const SHIPPED_CONFIG = 'config/app.json';
@@ -48,31 +48,11 @@ export function post(app: FastifyInstance, session: Session, url: string, payloa
   return sealed(app, session, { method: 'POST', url: `${NEWS_API}${url}`, payload });
 }
 
-export interface MultipartFile {
-  field: string;
-  filename: string;
-  content: Buffer;
-  contentType?: string;
-}
+export type MultipartFile = FormFile;
 
-/** A multipart/form-data body as a browser's FormData sends it. */
+/** A multipart/form-data body with at most one file, an .xlsx unless it says otherwise. */
 export function multipart(fields: Record<string, string>, file?: MultipartFile): { payload: Buffer; contentType: string } {
-  const boundary = `----bo${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+  return formData(fields, file ? [{ contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ...file }] : []);
 }
 
 export function postMultipart(

@@ -1,72 +1,13 @@
+import type { DocumentAnswer, FileAnswer, SubjectAnswer, UserRef } from '../../../../src/resources/kyc-answers.js';
 import type { KycDocumentType, KycGender, KycReason, KycScanStatus, KycStatus } from '../../../../src/resources/kyc-model.js';
 import { maskAadhaar } from '../../../../src/resources/kyc-rules.js';
 import { isoOf } from '../../services/paging.js';
 import { subjectWarnings } from './subject-input.js';
 
-// Rows of the KYC queries (repository.ts) turned into the answers of docs/kyc.md. The SELECT
-// lists there name their columns after these rows' fields.
+// Rows of the KYC queries (repository.ts) turned into the answers of docs/kyc.md
+// (src/resources/kyc-answers.ts). The SELECT lists there name their columns after these rows' fields.
 
-export interface UserRef {
-  id: string;
-  username: string;
-}
-
-export interface FileAnswer {
-  id: number;
-  seq: number;
-  contentType: string;
-  filename: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  pages: number | null;
-  uploadedBy: UserRef;
-  uploadedAt: string;
-  scanStatus: KycScanStatus;
-  scanSignature: string | null;
-  masked: boolean;
-  removed: boolean;
-  verification: 'verified' | 'not_verified' | null;
-  extracted: Record<string, unknown> | null;
-}
-
-export interface DocumentAnswer {
-  id: number;
-  subjectId: number;
-  subjectName: string;
-  type: KycDocumentType;
-  status: KycStatus;
-  reason: KycReason | null;
-  comment: string | null;
-  decidedBy: UserRef | null;
-  decidedAt: string | null;
-  assignee: UserRef | null;
-  version: number;
-  updatedAt: string;
-  file: FileAnswer | null;
-  files?: FileAnswer[];
-}
-
-export interface SubjectAnswer {
-  id: number;
-  name: string;
-  dob: string;
-  gender: KycGender;
-  addressLine: string;
-  city: string;
-  state: string;
-  pinCode: string;
-  pan: string | null;
-  aadhaar: string | null;
-  status: KycStatus;
-  assignee: UserRef | null;
-  createdBy: UserRef;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-  warnings: Record<string, string[]>;
-  documents?: DocumentAnswer[];
-}
+export type { DocumentAnswer, FileAnswer, SubjectAnswer, UserRef };
 
 type Row = Record<string, unknown>;
 

@@ -55,8 +55,21 @@ async function readEkyc(file: ReceivedFile, kind: 'zip' | 'xml', context: EkycCo
   if (!context?.shareCode) throw new HttpError(422, 'validation', { shareCode: 'required' });
   if (!context.certificatePem) throw new HttpError(409, 'kycNoUidaiCertificate');
   const ekyc = await openOfflineEkyc(file.data, kind, context.shareCode, context.certificatePem);
-  const { photo: _photo, ...fields } = ekyc;
-  return { ...fields, mismatches: ekycMismatches(ekyc, context.subject) };
+  // Flat, named as the subject's fields are, so each mismatch names a field shown beside it.
+  const { referenceId, generatedAt, name, dob, gender, address, last4 } = ekyc;
+  return {
+    referenceId,
+    generatedAt,
+    name,
+    dob,
+    gender,
+    addressLine: address.line,
+    city: address.city,
+    state: address.state,
+    pinCode: address.pinCode,
+    aadhaarLast4: last4,
+    mismatches: ekycMismatches(ekyc, context.subject),
+  };
 }
 
 export async function processFile(file: ReceivedFile, type: KycDocumentType, context: PipelineContext): Promise<ProcessedFile> {

@@ -44,6 +44,8 @@ export function documentRoutes(services: KycServices): FastifyPluginAsyncTypebox
       '/be-api-management/kyc/documents/:id/file',
       {
         config: { access: { resource: 'kyc-documents', action: 'show' } },
+        // Every read is audited: no HEAD that would record a view without sending it.
+        exposeHeadRoute: false,
         schema: {
           tags,
           summary: "A file's bytes (the current one unless fileId), as an attachment that no browser renders in place; audited as `view` or `download` before any byte is sent",

@@ -7,6 +7,7 @@ import { actorOf } from '../crud/routes.js';
 import type { KycServices } from './index.js';
 import { KycDocument, KycSubject, SubjectListQuery, SubjectParams, UpdateSubjectBody, UploadParams, VersionBody } from './schemas.js';
 import { CREATE_FILE_TYPES, subjectOr404 } from './subjects.js';
+import { createUploadLane } from './upload-lane.js';
 
 const tags = ['kyc'];
 const ERRORS = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 422: ErrorReply, 503: ErrorReply };
@@ -14,6 +15,7 @@ const MB = KYC_MAX_FILE_BYTES / 1024 / 1024;
 
 export function subjectRoutes(services: KycServices): FastifyPluginAsyncTypebox {
   return async (fastify) => {
+    const uploadLane = createUploadLane();
     fastify.post(
       '/be-api-management/kyc/subjects',
       {
@@ -25,7 +27,7 @@ export function subjectRoutes(services: KycServices): FastifyPluginAsyncTypebox 
           response: { 201: KycSubject, ...ERRORS },
         },
       },
-      async (request, reply) => reply.code(201).send(await services.subjects.create(actorOf(request), request)),
+      async (request, reply) => reply.code(201).send(await uploadLane(() => services.subjects.create(actorOf(request), request))),
     );
 
     fastify.get(
@@ -93,7 +95,7 @@ export function subjectRoutes(services: KycServices): FastifyPluginAsyncTypebox 
           response: { 201: KycDocument, ...ERRORS },
         },
       },
-      async (request, reply) => reply.code(201).send(await services.documents.upload(actorOf(request), request.params.id, request.params.type, request)),
+      async (request, reply) => reply.code(201).send(await uploadLane(() => services.documents.upload(actorOf(request), request.params.id, request.params.type, request))),
     );
   };
 }

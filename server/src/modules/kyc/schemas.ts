@@ -136,37 +136,30 @@ export const FileQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const sortPattern = (fields: readonly string[]) => {
-  const term = `(${fields.join('|')}):(asc|desc)`;
-  return Type.String({ pattern: `^${term}(,${term}){0,2}$`, description: rule('sort', { fields: fields.join(', ') }) });
-};
 const OneOrMore = (values: readonly string[]) =>
   Type.String({ pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`, maxLength: 200, description: `one of ${values.join(', ')}, or several comma-separated` });
-const Assignee = Type.String({ pattern: '^(me|[1-9][0-9]{0,17})$', description: '`me` or a user id' });
 
-export const SUBJECT_SORTS = ['updatedAt', 'createdAt', 'name', 'status'] as const;
-export const SubjectListQuery = Type.Object(
-  {
+/** page, pageSize, sort over `sorts`, q, status and assignee: what both lists take. */
+function listQuery(sorts: readonly string[], search: string) {
+  const term = `(${sorts.join('|')}):(asc|desc)`;
+  return {
     page: Type.Optional(Page),
     pageSize: Type.Optional(PageSize),
-    sort: Type.Optional(sortPattern(SUBJECT_SORTS)),
-    q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the name or PAN, or a full Aadhaar number' })),
+    sort: Type.Optional(Type.String({ pattern: `^${term}(,${term}){0,2}$`, description: rule('sort', { fields: sorts.join(', ') }) })),
+    q: Type.Optional(Type.String({ maxLength: 100, description: search })),
     status: Type.Optional(OneOrMore(KYC_STATUSES)),
-    assignee: Type.Optional(Assignee),
-  },
-  { additionalProperties: false },
-);
+    assignee: Type.Optional(Type.String({ pattern: '^(me|[1-9][0-9]{0,17})$', description: '`me` or a user id' })),
+  };
+}
+
+export const SUBJECT_SORTS = ['updatedAt', 'createdAt', 'name', 'status'] as const;
+export const SubjectListQuery = Type.Object(listQuery(SUBJECT_SORTS, 'part of the name or PAN, or a full Aadhaar number'), { additionalProperties: false });
 
 export const DOCUMENT_SORTS = ['updatedAt', 'status', 'type', 'subjectName'] as const;
 export const DocumentListQuery = Type.Object(
   {
-    page: Type.Optional(Page),
-    pageSize: Type.Optional(PageSize),
-    sort: Type.Optional(sortPattern(DOCUMENT_SORTS)),
-    q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the subject name or PAN' })),
-    status: Type.Optional(OneOrMore(KYC_STATUSES)),
+    ...listQuery(DOCUMENT_SORTS, 'part of the subject name or PAN'),
     type: Type.Optional(OneOrMore(KYC_DOCUMENT_TYPES)),
-    assignee: Type.Optional(Assignee),
     uploadedBy: Type.Optional(Id),
     from: Type.Optional(IsoDate),
     to: Type.Optional(IsoDate),

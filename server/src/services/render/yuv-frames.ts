@@ -80,20 +80,24 @@ export async function* yuvFrames(video: BoundVideo, total: number, parallel: num
     const changed = before ? bounds.filter((_, index) => parts[index] !== before[index]) : null;
     let next: Promise<Buffer>;
     const regions = previous && changed ? dirtyRegions(changed, video.size) : null;
-    const body = parts.join('');
     if (previous && regions?.length === 0) {
       counts.repeated += 1;
       next = previous;
     } else if (previous && regions && regions.reduce((area, region) => area + region.width * region.height, 0) <= width * height * PATCH_LIMIT) {
       counts.patched += 1;
-      // Drawn at once; applied in order onto a copy of the previous frame.
-      const patches = regions.map((region) =>
-        rasteriseFrame(svgDocument(video, body, region), region.width, region.height).then((rgba) => ({ region, yuv: rgbaToYuv420(rgba, region.width, region.height) })),
-      );
+      // Regions are drawn at once and applied in order onto a copy of the previous frame. Each
+      // holds only the scenes that may paint there: librsvg would lay out the others' texts too.
+      const patches = regions.map((region) => {
+        const regionBody = parts.filter((_, index) => overlap(bounds[index] as Box, region)).join('');
+        return rasteriseFrame(svgDocument(video, regionBody, region), region.width, region.height).then((rgba) => ({
+          region,
+          yuv: rgbaToYuv420(rgba, region.width, region.height),
+        }));
+      });
       next = Promise.all([previous, Promise.all(patches)]).then(([frameYuv, drawn]) => patchYuv420(frameYuv, width, height, drawn));
     } else {
       counts.drawn += 1;
-      next = rasteriseFrame(svgDocument(video, body), width, height).then((rgba) => rgbaToYuv420(rgba, width, height));
+      next = rasteriseFrame(svgDocument(video, parts.join('')), width, height).then((rgba) => rgbaToYuv420(rgba, width, height));
     }
     // Awaited in order below; this only keeps a failure from being reported as unhandled meanwhile.
     next.catch(() => undefined);

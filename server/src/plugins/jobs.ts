@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from '../services/jobs/job-queue.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs on pg-boss, with progress in the `jobs` table (README "Jobs"). */
+    jobs: JobQueue;
+  }
+}
+
+/** Timings of the queue (tests shorten them); the database and the log come from the app. */
+export type JobsPluginOptions = Partial<Omit<JobQueueOptions, 'db' | 'postgresUrl' | 'log'>>;
+
+export default fp<JobsPluginOptions>(
+  async (fastify, options) => {
+    const { db } = fastify;
+    const jobs = await createJobQueue({
+      ...options,
+      db,
+      postgresUrl: db.kind === 'postgres' ? fastify.env.DATABASE_URL : undefined,
+      log: fastify.log.child({ component: 'jobs' }),
+    });
+    fastify.decorate('jobs', jobs);
+    // preClose: attempts under way finish (or are aborted, to be retried) before the database closes.
+    fastify.addHook('preClose', () => jobs.stop());
+  },
+  { name: 'jobs', decorators: { fastify: ['env', 'db'] } },
+);
