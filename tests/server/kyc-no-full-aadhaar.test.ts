@@ -120,7 +120,7 @@ describeEachDatabase('No full Aadhaar number after a KYC run', (suite) => {
     const zip = await makeOfflineEkycZip(signer, 'Ab12', { name: 'Meera Iyer', referenceId: `${c.slice(-4)}20250224175050317` });
     const digital = await form(maker, `/subjects/${s3.id}/documents/digital_aadhaar`, { shareCode: 'Ab12' }, [{ field: 'file', filename: 'offlineaadhaar.zip', content: zip }]);
     expect(digital.statusCode, digital.body).toBe(201);
-    expect(digital.json()).toMatchObject({ file: { verification: 'verified', extracted: { last4: c.slice(-4), mismatches: [] } } });
+    expect(digital.json()).toMatchObject({ file: { verification: 'verified', extracted: { aadhaarLast4: c.slice(-4), mismatches: [] } } });
 
     // Refused: a number taken (typed another way), a checksum typo.
     const taken = keep('POST kyc/subjects', await postSubject(app, maker, subjectInput({ aadhaar: hyphened(a) })));
