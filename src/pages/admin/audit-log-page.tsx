@@ -26,11 +26,14 @@ interface Filters {
   days?: [Dayjs | null, Dayjs | null] | null;
 }
 
-const ENTITIES = ['user', 'enterprise', 'company', 'news', 'kyc'] as const;
+const ENTITIES = ['user', 'enterprise', 'company', 'news', 'kyc_subject', 'kyc_document', 'kyc_settings'] as const;
 /** What the server records (server/src/services/*: recordAudit); an unknown one shows as recorded. */
-const ACTIONS = ['register', 'create', 'update', 'delete', 'status', 'approve', 'disable', 'enable', 'reset-password', 'import', 'unlock'] as const;
-// KYC is an acronym in every language: the area's label says it.
-const entityLabelKey = (entity: string) => (entity === 'kyc' ? 'areas.kyc' : `admin.auditLog.entities.${entity}`);
+const ACTIONS = [
+  'register', 'create', 'update', 'delete', 'status', 'approve', 'disable', 'enable', 'reset-password', 'import', 'unlock',
+  // KYC (docs/kyc.md): every look at a document is recorded too.
+  'upload', 'reupload', 'view', 'download', 'reject', 'revision', 'reset', 'mask', 'claim',
+] as const;
+const entityLabelKey = (entity: string) => `admin.auditLog.entities.${entity}`;
 
 function Snapshot({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
