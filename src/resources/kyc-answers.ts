@@ -47,9 +47,8 @@ export interface DocumentAnswer {
   files?: FileAnswer[];
 }
 
-/** A subject as answered: the Aadhaar number masked (XXXX-XXXX-1234). */
-export interface SubjectAnswer {
-  id: number;
+/** A subject's own fields, as the form sends them and the server checks them (server/src/modules/kyc/subject-input.ts). */
+export interface SubjectValues {
   name: string;
   /** YYYY-MM-DD. */
   dob: string;
@@ -59,7 +58,13 @@ export interface SubjectAnswer {
   state: string;
   pinCode: string;
   pan: string | null;
+  /** Sent: the full number (digits only once checked), never logged, answered or audited. Answered: masked, XXXX-XXXX-1234. */
   aadhaar: string | null;
+}
+
+/** A subject as answered: the Aadhaar number masked (XXXX-XXXX-1234). */
+export interface SubjectAnswer extends SubjectValues {
+  id: number;
   status: KycStatus;
   assignee: UserRef | null;
   createdBy: UserRef;

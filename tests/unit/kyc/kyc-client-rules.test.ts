@@ -77,7 +77,7 @@ describe('decisionBlocks: what the server would refuse, said before the click', 
   const file: KycFile = {
     id: 21, seq: 1, contentType: 'image/jpeg', filename: 'a.jpg', size: 100, width: 10, height: 10, pages: null,
     uploadedBy: { id: '2', username: 'maker' }, uploadedAt: '2026-11-23T10:00:00Z', scanStatus: 'skipped', scanSignature: null,
-    masked: false, verification: null, extracted: null,
+    masked: false, removed: false, verification: null, extracted: null,
   };
   const document: KycDocument = {
     id: 11, subjectId: 7, subjectName: 'Asha Verma', type: 'aadhaar_card', status: 'pending', reason: null, comment: null,

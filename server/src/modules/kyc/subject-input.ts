@@ -1,4 +1,5 @@
-import { INDIAN_STATES, KYC_GENDERS, PIN_CODE_PATTERN, surnameOf, type KycGender } from '../../../../src/resources/kyc-model.js';
+import type { SubjectValues } from '../../../../src/resources/kyc-answers.js';
+import { INDIAN_STATES, KYC_GENDERS, PIN_CODE_PATTERN, surnameOf } from '../../../../src/resources/kyc-model.js';
 import { aadhaarDigits, checkAadhaar, checkPan } from '../../../../src/resources/kyc-rules.js';
 import type { FieldReasonCode } from '../../../../src/resources/server-messages.js';
 import type { FieldRefusal } from '../../errors.js';
@@ -8,19 +9,7 @@ import { unsafeTextPath } from '../../plugins/safe-text.js';
 // in one answer (FIELD_REASONS codes), warnings are kept apart. Pure: no database here (the
 // 409s for a PAN or an Aadhaar number already taken come later, from the service).
 
-export interface SubjectValues {
-  name: string;
-  /** YYYY-MM-DD. */
-  dob: string;
-  gender: KycGender;
-  addressLine: string;
-  city: string;
-  state: string;
-  pinCode: string;
-  pan: string | null;
-  /** Digits only. Never logged, answered or audited: it goes to the vault. */
-  aadhaar: string | null;
-}
+export type { SubjectValues };
 
 export type SubjectField = keyof SubjectValues;
 const TEXT_LIMITS: Partial<Record<SubjectField, number>> = { name: 100, addressLine: 200, city: 100 };
