@@ -1,26 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+// Flags as this workplace needs them, shared with the report renderer.
+import { CHROMIUM_ARGS } from '../../server/src/services/render/report-pdf';
 
 export const ARTIFACTS_DIR = join(process.cwd(), 'test-results', 'e2e');
-
-// Flags as this workplace needs them: no sandbox as root, and no background
-// networking (the closed network refuses it and slows every start).
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...ARGS, ...extraArgs],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
   const slowdown = Number(process.env.E2E_CPU_THROTTLE ?? '1');
   if (slowdown > 1) slowDown(browser, slowdown);

@@ -9,9 +9,9 @@ import { escapeXml } from './svg-text';
 // gets its own context with JavaScript off and every request refused: report data comes from
 // users, so the page may neither run nor fetch anything.
 
-// As tests/e2e/browser.ts: no sandbox as root, no background networking (the closed network
-// refuses it and slows every start).
-const CHROMIUM_ARGS = [
+// Flags as this workplace needs them (the browser tests launch with the same ones): no sandbox
+// as root, no background networking (the closed network refuses it and slows every start).
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
