@@ -31,6 +31,12 @@ export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
   'kyc-upload': lazyPage(() => import('../pages/kyc/kyc-upload-page'), 'kyc-upload-page'),
   'kyc-documents': lazyPage(() => import('../pages/kyc/kyc-documents-page'), 'kyc-documents-page'),
   'kyc-settings': lazyPage(() => import('../pages/kyc/kyc-settings-page'), 'kyc-settings-page'),
+  'finview-templates': lazyPage(() => import('../pages/finview/templates-page'), 'finview-templates-page'),
+  'finview-videos': lazyPage(() => import('../pages/finview/videos-page'), 'finview-videos-page'),
+  'finview-create': lazyPage(() => import('../pages/finview/create-video-page'), 'finview-create-video-page'),
+  'finview-settings': lazyPage(() => import('../pages/finview/settings-page'), 'finview-settings-page'),
+  'finview-rules': lazyPage(() => import('../pages/finview/rules-page'), 'finview-rules-page'),
+  'finview-plugins': lazyPage(() => import('../pages/finview/plugins-page'), 'finview-plugins-page'),
 };
 
 /**

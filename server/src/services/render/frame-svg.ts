@@ -1,4 +1,4 @@
-import type { BarChartScene, Brand, BoundVideo, LineChartScene, LogoScene, Scene, TableScene, TextScene, TickerScene, TitleScene } from './template';
+import type { BarChartScene, Brand, BoundVideo, LineChartScene, LogoScene, Scene, TableScene, TextScene, TickerScene, TitleScene } from '../../../../src/resources/finview-template.js';
 import { escapeXml, fitFontSize, fitText, textWidth } from './svg-text';
 
 // Frame n of a bound template as an SVG document: a pure function of (template, data, n), so a

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { frameCount, frameSvg } from './frame-svg';
-import type { BoundVideo } from './template';
+import type { BoundVideo } from '../../../../src/resources/finview-template.js';
 import { yuvFrames, type FrameCounts } from './yuv-frames';
 
 // A bound template to an H.264 MP4 and a JPEG poster. Frames come from yuvFrames (SVG rasterised

@@ -17,7 +17,7 @@ import {
   type Brand,
   type BoundData,
   type Check,
-} from './template';
+} from './finview-template';
 
 // A report template: the same brand, charts and tables as a video, laid out as pages of a PDF.
 // Tables may run over many pages (their header repeats); a page break section starts a new page.

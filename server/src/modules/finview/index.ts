@@ -1,0 +1,28 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { mediaRoutes } from './routes-media.js';
+import { outputRoutes } from './routes-outputs.js';
+import { pluginRoutes } from './routes-plugins.js';
+import { ruleRoutes } from './routes-rules.js';
+import { settingsRoutes } from './routes-settings.js';
+import { templateRoutes } from './routes-templates.js';
+import { startFinviewWork } from './work.js';
+
+/**
+ * finview's API (issue 12, docs/finview.md): settings, versioned templates and their preview,
+ * plugins and price series, rules, and the outputs (videos, reports) with their media and live
+ * progress. Renders run on the job queue (`fastify.jobs`) when the server has one.
+ */
+const finview: FastifyPluginAsyncTypebox = async (fastify) => {
+  // Scoped to these routes (price-series upload); limits are set per request.
+  await fastify.register(multipart);
+  await fastify.register(settingsRoutes);
+  await fastify.register(templateRoutes);
+  await fastify.register(pluginRoutes);
+  await fastify.register(outputRoutes);
+  await fastify.register(mediaRoutes);
+  await fastify.register(ruleRoutes);
+  await startFinviewWork(fastify);
+};
+
+export default finview;

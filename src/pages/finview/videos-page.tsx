@@ -1,0 +1,6 @@
+import type { RouteSpec } from '../../resources/generate';
+
+// Placeholder until its helper builds it (docs/finview.md).
+export default function VideosPage(_props: { route: RouteSpec }) {
+  return null;
+}
