@@ -40,9 +40,9 @@ async function publishedTemplate(api: string, session: Session): Promise<number>
 }
 
 async function firstCompanyId(api: string, session: Session): Promise<number> {
-  const { body } = await call<Array<{ companyId?: number; company_id?: number; id?: number }>>(api, session, 'GET', '/be-api-management/news/companies?_start=0&_end=1');
+  const { body } = await call<Array<{ id: number }>>(api, session, 'GET', `${FINVIEW}/companies`);
   const first = body[0];
-  const id = first?.companyId ?? first?.company_id ?? first?.id;
+  const id = first?.id;
   if (id === undefined) throw new Error('no company in the demo data');
   return Number(id);
 }
