@@ -110,6 +110,8 @@ export interface ReportRendererOptions {
 export interface ReportRenderer {
   /** The report as PDF bytes. */
   render(report: BoundReport): Promise<Buffer>;
+  /** The first page as a PNG `width` CSS pixels wide (a template editor's preview). */
+  screenshot(report: BoundReport, width: number): Promise<Buffer>;
   /** Browsers started so far (1 while the first one lives). */
   launches(): number;
   close(): Promise<void>;
@@ -157,6 +159,22 @@ export function createReportRenderer(options: ReportRendererOptions = {}): Repor
           headerTemplate: '<span></span>',
           footerTemplate: footer,
         });
+      } finally {
+        await context.close();
+      }
+    },
+    async screenshot(report, width) {
+      // A4 portrait is 210 × 297 mm; Letter and landscape pages keep their own ratio.
+      const ratio = report.page.size === 'Letter' ? 11 / 8.5 : 297 / 210;
+      const height = Math.round(report.page.landscape ? width / ratio : width * ratio);
+      const context = await (await browserNow()).newContext({ javaScriptEnabled: false, offline: true, viewport: { width, height } });
+      try {
+        await context.route('**/*', (route) => route.abort());
+        const page = await context.newPage();
+        page.setDefaultTimeout(timeout);
+        await page.setContent(reportHtml(report), { waitUntil: 'load', timeout });
+        await page.emulateMedia({ media: 'print' });
+        return await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } });
       } finally {
         await context.close();
       }
