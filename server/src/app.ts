@@ -138,10 +138,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(serverKey);
     await app.register(sealing);
     await app.register(pruning);
-    // No module defines a queue yet (finview's renders and rules come with issue 12), so pg-boss
-    // starts only when asked for: an idle queue would poll the database, hold a pool of its own
-    // and add its schema to every start for nothing. The module that first defines a queue turns
-    // this on for the server.
+    // pg-boss starts only when asked for (server.ts does, for finview's renders): tests that do
+    // not need it skip its schema, pool and polling.
     if (options.jobs) await app.register(jobs, options.jobs);
     await app.register(access, { exemptPrefixes: [`${app.apiPrefix}/docs`] });
     await app.register(bootstrap);

@@ -108,8 +108,8 @@ export interface ReportRendererOptions {
 }
 
 export interface ReportRenderer {
-  /** The report as PDF bytes. */
-  render(report: BoundReport): Promise<Buffer>;
+  /** The report as PDF bytes; `footerText` (finview's watermark) is printed in every page's footer. */
+  render(report: BoundReport, options?: { footerText?: string }): Promise<Buffer>;
   /** The first page as a PNG `width` CSS pixels wide (a template editor's preview). */
   screenshot(report: BoundReport, width: number): Promise<Buffer>;
   /** Browsers started so far (1 while the first one lives). */
@@ -143,7 +143,7 @@ export function createReportRenderer(options: ReportRendererOptions = {}): Repor
   }
 
   return {
-    async render(report) {
+    async render(report, renderOptions = {}) {
       const context = await (await browserNow()).newContext({ javaScriptEnabled: false, offline: true });
       try {
         // Data URLs never reach the network; anything else the document names is refused.
@@ -151,7 +151,8 @@ export function createReportRenderer(options: ReportRendererOptions = {}): Repor
         const page = await context.newPage();
         await page.setContent(reportHtml(report), { waitUntil: 'load', timeout });
         page.setDefaultTimeout(timeout);
-        const footer = `<div style="font-family: sans-serif; font-size: 7pt; width: 100%; text-align: center; color: #57606a;"><span class="pageNumber"></span> / <span class="totalPages"></span></div>`;
+        const mark = renderOptions.footerText?.trim() ? `<span style="float: right; margin-right: 14mm;">${escapeXml(renderOptions.footerText.trim())}</span>` : '';
+        const footer = `<div style="font-family: sans-serif; font-size: 7pt; width: 100%; text-align: center; color: #57606a;"><span class="pageNumber"></span> / <span class="totalPages"></span>${mark}</div>`;
         return await page.pdf({
           preferCSSPageSize: true,
           printBackground: true,
