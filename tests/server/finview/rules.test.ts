@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
 import type { RuleAnswer } from '../../../src/resources/finview-model.js';
 import type { NewsApprovedEvent } from '../../../server/src/services/domain-events.js';
+import { startRuleSchedule } from '../../../server/src/modules/finview/rule-events.js';
+import { RULES_TICK_QUEUE } from '../../../server/src/modules/finview/rule-schedule.js';
 import { describeEachDatabase } from '../helper';
+import { FAST_JOBS } from '../jobs/jobs-helper';
 import { insertCompany, insertNews, newsCallers, post } from '../news/news-helper';
 import { eventRule, insertTemplate, rulesCall } from './rules-helper';
 
@@ -138,5 +141,14 @@ describeEachDatabase('finview rules', (suite) => {
     expect(failed.statusCode).toBe(500);
     const statuses = await suite.sql<{ news_status: string }>('SELECT news_status FROM news WHERE news_item_id = ANY ($1::bigint[]) ORDER BY news_item_id', [[pending, already]]);
     expect(statuses.map((row) => row.news_status)).toEqual(['PENDING', 'PENDING']);
+  });
+});
+
+describeEachDatabase('finview rules tick queue', (suite) => {
+  it('schedules finview-rules-tick every minute when the server has a job queue', async () => {
+    const app = await suite.build({ DEMO_DATA: false }, { jobs: FAST_JOBS });
+    await startRuleSchedule(app);
+    await startRuleSchedule(app); // once per queue service
+    expect(await app.jobs.schedules()).toContainEqual(expect.objectContaining({ name: RULES_TICK_QUEUE, cron: '* * * * *' }));
   });
 });

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 
 export const RULES_TICK_QUEUE = 'finview-rules-tick';
 
+const ticking = new WeakSet<object>();
+
 /** Whether `cron` is a five-field expression cron-parser reads (no seconds field, no aliases). */
 export function isFiveFieldCron(cron: string): boolean {
   if (cron.trim().split(/\s+/).length !== 5) return false;
@@ -51,6 +53,9 @@ export function dueCronTime(cron: string, timezone: string, since: Date, now: Da
 export async function startRuleTicks(fastify: FastifyInstance, fire: (now: Date) => Promise<void>): Promise<void> {
   if (!fastify.hasDecorator('jobs')) return;
   const { jobs } = fastify;
+  // Once per queue service: a second call (finview's work and a test, say) changes nothing.
+  if (ticking.has(jobs)) return;
+  ticking.add(jobs);
   // A tick missed is covered by the next one: no retries, a short life.
   await jobs.define(RULES_TICK_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
   await jobs.schedule(RULES_TICK_QUEUE, '* * * * *');
