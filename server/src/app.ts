@@ -35,6 +35,7 @@ import adminDemoData from './plugins/admin-demo-data.js';
 import sealing from './plugins/sealing.js';
 import pruning from './plugins/pruning.js';
 import jobs, { type JobsPluginOptions } from './plugins/jobs.js';
+import domainEvents from './plugins/domain-events.js';
 import access from './plugins/access.js';
 import web from './routes/web.js';
 
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sessionsRepository);
     await app.register(loginFailuresRepository);
     await app.register(passwordCodesRepository);
+    // Before the services that emit and the modules that listen.
+    await app.register(domainEvents);
     await app.register(newsRepository);
     await app.register(crudServices);
     await app.register(excel);
