@@ -94,3 +94,13 @@ describe('problem lines', () => {
     expect(problemLines(null)).toEqual([]);
   });
 });
+
+import { numbersOf, rowsOf, rowsText } from '../../../src/pages/finview/templates/draft-edit';
+
+describe('typed lists', () => {
+  it('reads numbers and table rows', () => {
+    expect(numbersOf('1, 2.5 x;-3')).toEqual([1, 2.5, -3]);
+    expect(rowsOf('Acme | 12\n\n Beta|x ')).toEqual([['Acme', 12], ['Beta', 'x']]);
+    expect(rowsText([['Acme', 12]])).toBe('Acme | 12');
+  });
+});

@@ -1,5 +1,6 @@
 import type { ArgValue, Binding, Bindings, ParamSchema, ParamsSchema, SourcePluginId } from '../../../resources/finview-model';
 import type { Brand, Scene, SceneKind } from '../../../resources/finview-template';
+import type { ReportSection } from '../../../resources/finview-report-template';
 
 // Pure edits of a template draft (docs/finview.md "Templates"): what the editor's buttons do,
 // kept apart from React so they are tested on their own.
@@ -196,4 +197,48 @@ export function problemLines(errors: unknown): string[] {
 /** Clamps a number into [min, max] (the settings' caps for size, fps and duration). */
 export function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
+}
+
+/** "1, 2.5, x" → [1, 2.5]: the numbers typed in a list, what is not one left out. */
+export function numbersOf(text: string): number[] {
+  return text
+    .split(/[,;\s]+/)
+    .filter((part) => part !== '')
+    .map(Number)
+    .filter(Number.isFinite);
+}
+
+/** Table rows typed one per line, cells split by `|`; cells that read as numbers become numbers. */
+export function rowsOf(text: string): Array<Array<string | number>> {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.split('|').map((cell) => {
+      const trimmed = cell.trim();
+      return trimmed !== '' && /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+    }));
+}
+
+export function rowsText(rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
+  return rows.map((row) => row.join(' | ')).join('\n');
+}
+
+export const SECTION_KINDS = ['heading', 'paragraph', 'bar-chart', 'line-chart', 'table', 'page-break'] as const;
+
+/** A new report section of a kind, complete enough to preview. */
+export function newSection(kind: string): ReportSection {
+  switch (kind) {
+    case 'heading':
+      return { kind, text: 'Heading' };
+    case 'paragraph':
+      return { kind, text: 'Text' };
+    case 'bar-chart':
+      return { kind, labels: ['A', 'B', 'C'], values: [1, 2, 3] };
+    case 'line-chart':
+      return { kind, labels: ['A', 'B', 'C'], series: [{ name: 'Series', values: [1, 3, 2] }] };
+    case 'table':
+      return { kind, columns: ['Column'], rows: [] };
+    default:
+      return { kind: 'page-break' };
+  }
 }
