@@ -6,7 +6,8 @@ import { canAccess } from '../../resources/access';
 import type { RouteSpec } from '../../resources/generate';
 import type { PluginAnswer } from '../../resources/finview-model';
 import { useRuntime } from '../../resources/registry-context';
-import { KycTitle, RelativeDate, UserRef } from '../kyc/kyc-format';
+import { KycTitle, RelativeDate } from '../kyc/kyc-format';
+import { UserName } from './finview-user';
 import { useFinviewApi } from './finview-api';
 import { errorText, useToast } from './finview-ui';
 import { PluginConfigForm } from './plugins/plugin-config-form';
@@ -89,7 +90,7 @@ export default function PluginsPage(_props: { route: RouteSpec }) {
             render={(_, plugin) => plugin.fits.map((scene) => <Tag key={scene}>{t(`finviewTemplates.scenes.${scene}`, { defaultValue: scene })}</Tag>)}
           />
         ) : null}
-        <Table.Column<PluginAnswer> key="updatedBy" title={t('finviewPlugins.updatedBy')} render={(_, plugin) => <UserRef user={plugin.updatedBy} />} />
+        <Table.Column<PluginAnswer> key="updatedBy" title={t('finviewPlugins.updatedBy')} render={(_, plugin) => <UserName user={plugin.updatedBy} />} />
         <Table.Column<PluginAnswer> key="updatedAt" dataIndex="updatedAt" title={t('finviewPlugins.updatedAt')} render={(value: string) => <RelativeDate value={value} />} />
       </Table>
     </Card>

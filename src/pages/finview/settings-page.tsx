@@ -7,7 +7,8 @@ import { fieldErrorsOf } from '../../providers';
 import type { RouteSpec } from '../../resources/generate';
 import type { FinviewSettings } from '../../resources/finview-model';
 import { FONT_FAMILIES } from '../../resources/finview-template';
-import { KycTitle, RelativeDate, UserRef } from '../kyc/kyc-format';
+import { KycTitle, RelativeDate } from '../kyc/kyc-format';
+import { UserName } from './finview-user';
 import { useFinviewApi } from './finview-api';
 import { errorText, statusOf, useToast } from './finview-ui';
 import { COLOUR_FIELDS, hexOf, LOGO_MAX_BYTES, LOGO_TYPES, NUMBER_FIELDS, SETTINGS_ERROR_FIELDS, settingsBody, type SettingsInput } from './settings/settings-fields';
@@ -47,7 +48,7 @@ export default function FinviewSettingsPage(_props: { route: RouteSpec }) {
         },
         onError: (error) => {
           const fields = fieldErrorsOf(error, SETTINGS_ERROR_FIELDS);
-          form.setFields(fields.map(({ name, errors }) => ({ name: name.split('.'), errors })));
+          form.setFields(fields.map(({ name, errors }) => ({ name: name.split('.') as never, errors })));
           if (statusOf(error) === 409) setStale(true);
           setFailure(errorText(error, t));
         },
@@ -165,7 +166,7 @@ export default function FinviewSettingsPage(_props: { route: RouteSpec }) {
               <Typography.Text type="secondary">
                 <Space>
                   {t('finviewSettings.updated')}
-                  <UserRef user={settings.updatedBy} />
+                  <UserName user={settings.updatedBy} />
                   <RelativeDate value={settings.updatedAt} />
                 </Space>
               </Typography.Text>

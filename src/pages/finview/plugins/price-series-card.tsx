@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, isApiError } from '../../../providers';
 import type { PriceSeries } from '../../../resources/finview-model';
 import { formatSize } from '../../kyc/file-check';
-import { RelativeDate, UserRef } from '../../kyc/kyc-format';
+import { RelativeDate } from '../../kyc/kyc-format';
+import { UserName } from '../finview-user';
 import { useFinviewApi } from '../finview-api';
 import { errorText, useToast } from '../finview-ui';
 import { uploadProblemLines } from './plugin-config';
@@ -54,7 +55,8 @@ export function PriceSeriesCard() {
         },
         onError: (error) => {
           form.setFields(fieldErrorsOf(error, ['name', 'symbol'] as const));
-          setFailure({ message: errorText(error, t), lines: isApiError(error) ? uploadProblemLines(error.body) : [] });
+          const refused: unknown = error;
+          setFailure({ message: errorText(refused, t), lines: isApiError(refused) ? uploadProblemLines(refused.body) : [] });
         },
       },
     );
@@ -126,7 +128,7 @@ export function PriceSeriesCard() {
           <Table.Column<PriceSeries> key="points" dataIndex="pointCount" title={t('finviewPlugins.series.points')} />
           <Table.Column<PriceSeries> key="days" title={t('finviewPlugins.series.days')} render={(_, record) => <bdi dir="ltr">{record.firstDay && record.lastDay ? `${record.firstDay} – ${record.lastDay}` : '—'}</bdi>} />
           <Table.Column<PriceSeries> key="filename" dataIndex="filename" title={t('finviewPlugins.series.filename')} render={(value: string) => <bdi>{value}</bdi>} />
-          <Table.Column<PriceSeries> key="createdBy" title={t('finviewPlugins.series.createdBy')} render={(_, record) => <UserRef user={record.createdBy} />} />
+          <Table.Column<PriceSeries> key="createdBy" title={t('finviewPlugins.series.createdBy')} render={(_, record) => <UserName user={record.createdBy} />} />
           <Table.Column<PriceSeries> key="createdAt" dataIndex="createdAt" title={t('finviewPlugins.series.createdAt')} render={(value: string) => <RelativeDate value={value} />} />
           <Table.Column<PriceSeries>
             key="actions"

@@ -4,7 +4,8 @@ import { Alert, Button, Card, Descriptions, Drawer, Flex, Skeleton, Space, Table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateDetail, TemplateVersion, VersionSummary } from '../../../resources/finview-model';
-import { KycTitle, RelativeDate, UserRef } from '../../kyc/kyc-format';
+import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
+import { UserName } from '../finview-user';
 import { useFinviewApi } from '../finview-api';
 import { errorText } from '../finview-ui';
 import { TemplatePreview } from './template-preview';
@@ -45,9 +46,9 @@ export function TemplateShow({ id }: { id: string }) {
         <Table<VersionSummary> dataSource={template.versions} rowKey="version" size="small" pagination={false} scroll={{ x: 'max-content' }} data-testid="finview-template-versions-table">
           <Table.Column<VersionSummary> key="version" title={t('finviewTemplates.version')} render={(_, row) => t('finviewTemplates.versionN', { n: row.version })} />
           <Table.Column<VersionSummary> key="status" title={t('finviewTemplates.statusTitle')} render={(_, row) => <Tag color={row.status === 'draft' ? 'blue' : 'green'}>{t(`finviewTemplates.status.${row.status}`)}</Tag>} />
-          <Table.Column<VersionSummary> key="createdBy" title={t('finviewTemplates.createdBy')} render={(_, row) => <UserRef user={row.createdBy} />} />
+          <Table.Column<VersionSummary> key="createdBy" title={t('finviewTemplates.createdBy')} render={(_, row) => <UserName user={row.createdBy} />} />
           <Table.Column<VersionSummary> key="updatedAt" title={t('finviewTemplates.updatedAt')} render={(_, row) => <RelativeDate value={row.updatedAt} />} />
-          <Table.Column<VersionSummary> key="publishedBy" title={t('finviewTemplates.publishedBy')} render={(_, row) => (row.publishedAt ? <Space><UserRef user={row.publishedBy} /><RelativeDate value={row.publishedAt} /></Space> : '—')} />
+          <Table.Column<VersionSummary> key="publishedBy" title={t('finviewTemplates.publishedBy')} render={(_, row) => (row.publishedAt ? <Space><UserName user={row.publishedBy} /><RelativeDate value={row.publishedAt} /></Space> : '—')} />
           <Table.Column<VersionSummary>
             key="open"
             title={t('finviewTemplates.actions')}

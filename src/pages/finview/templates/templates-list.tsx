@@ -10,7 +10,8 @@ import { TEMPLATE_KINDS, type TemplateDetail, type TemplateKind, type TemplateSu
 import { useRuntime } from '../../../resources/registry-context';
 import { FilterSelect } from '../../form-select';
 import { useFollowLocation } from '../../generic/follow-location';
-import { KycTitle, RelativeDate, UserRef } from '../../kyc/kyc-format';
+import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
+import { UserName } from '../finview-user';
 import { useFinviewApi } from '../finview-api';
 import { errorText, useToast } from '../finview-ui';
 
@@ -104,7 +105,7 @@ export function TemplatesList({ creating = false }: { creating?: boolean }) {
             title={t('finviewTemplates.draft')}
             render={(_, record) => (record.draftVersion ? <Tag color="blue">{t('finviewTemplates.versionN', { n: record.draftVersion })}</Tag> : <Typography.Text type="secondary">—</Typography.Text>)}
           />
-          <Table.Column<TemplateSummary> key="updatedBy" title={t('finviewTemplates.updatedBy')} render={(_, record) => <UserRef user={record.updatedBy} />} />
+          <Table.Column<TemplateSummary> key="updatedBy" title={t('finviewTemplates.updatedBy')} render={(_, record) => <UserName user={record.updatedBy} />} />
           <Table.Column<TemplateSummary>
             key="updatedAt"
             dataIndex="updatedAt"

@@ -60,7 +60,7 @@ export function usePreview(request: PreviewRequest | null): PreviewState {
         url: api.preview,
         method: 'post',
         payload: JSON.parse(key) as PreviewRequest,
-        meta: { responseType: 'arraybuffer', queryContext: { signal: controller.signal } },
+        meta: { responseType: 'arraybuffer', queryContext: { signal: controller.signal } as never },
       })
         .then(({ data }) => {
           if (controller.signal.aborted) return;
