@@ -1,7 +1,7 @@
 import { useDataProvider } from '@refinedev/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOf, validationErrorsOf } from '../../../providers/http-error';
+import { serverMessageOf } from '../../../providers';
 import type { Bindings, ParamsSchema, ParamValues, TemplateBody, TemplateKind } from '../../../resources/finview-model';
 import { useFinviewApi } from '../finview-api';
 import { problemLines } from './draft-edit';
@@ -73,7 +73,7 @@ export function usePreview(request: PreviewRequest | null): PreviewState {
           if (controller.signal.aborted) return;
           const body = errorBody(error);
           const message = serverMessageOf(body, t) ?? ((error as { message?: string } | null)?.message || t('errors.generic'));
-          const problems = problemLines(validationErrorsOf(body, t) ?? (body as { errors?: unknown } | undefined)?.errors);
+          const problems = problemLines((body as { errors?: unknown } | undefined)?.errors);
           setState((current) => ({ url: current.url, loading: false, failure: { message, problems } }));
         });
     }, PREVIEW_DEBOUNCE_MS);
