@@ -26,7 +26,6 @@ export default function FinviewSettingsPage(_props: { route: RouteSpec }) {
   const { query } = useCustom<FinviewSettings>({ url: api.settings, method: 'get', queryOptions: { retry: false }, errorNotification: false });
   const { mutate, mutation } = useCustomMutation<FinviewSettings, never, SettingsInput>();
   const settings = query.data?.data;
-  const logo = Form.useWatch('logo', form);
 
   useEffect(() => {
     if (settings) {
@@ -131,23 +130,7 @@ export default function FinviewSettingsPage(_props: { route: RouteSpec }) {
                 </Form.List>
               </Form.Item>
               <Form.Item name="logo" label={t('finviewSettings.logo')} extra={t('finviewSettings.logoHint')}>
-                <Space wrap align="center">
-                  {logo ? (
-                    <img src={logo} alt={t('finviewSettings.logoPreview')} style={{ maxHeight: 64, maxWidth: 240, background: 'repeating-conic-gradient(#8884 0 25%, transparent 0 50%) 0 0 / 16px 16px' }} data-testid="finview-settings-logo-preview" />
-                  ) : (
-                    <Typography.Text type="secondary">{t('finviewSettings.noLogo')}</Typography.Text>
-                  )}
-                  <Upload accept="image/png,image/jpeg" showUploadList={false} beforeUpload={pickLogo}>
-                    <Button icon={<UploadOutlined />} data-testid="finview-settings-logo-pick">
-                      {t('finviewSettings.pickLogo')}
-                    </Button>
-                  </Upload>
-                  {logo ? (
-                    <Button icon={<DeleteOutlined />} onClick={() => form.setFieldValue('logo', null)} data-testid="finview-settings-logo-remove">
-                      {t('finviewSettings.removeLogo')}
-                    </Button>
-                  ) : null}
-                </Space>
+                <LogoPicker onPick={pickLogo} />
               </Form.Item>
               <Form.Item name="watermark" label={t('finviewSettings.watermark')} rules={[{ max: 80, message: t('finviewSettings.watermarkLong') }]}>
                 <Input maxLength={80} showCount style={{ maxWidth: 420 }} data-testid="finview-settings-watermark" />
@@ -178,5 +161,29 @@ export default function FinviewSettingsPage(_props: { route: RouteSpec }) {
         </Form>
       ) : null}
     </Flex>
+  );
+}
+
+/** The logo as the form holds it (a data URL or null): a preview, choose, remove. */
+function LogoPicker({ value, onChange, onPick }: { value?: string | null; onChange?(value: string | null): void; onPick(file: File): boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap align="center">
+      {value ? (
+        <img src={value} alt={t('finviewSettings.logoPreview')} style={{ maxHeight: 64, maxWidth: 240, background: 'repeating-conic-gradient(#8884 0 25%, transparent 0 50%) 0 0 / 16px 16px' }} data-testid="finview-settings-logo-preview" />
+      ) : (
+        <Typography.Text type="secondary">{t('finviewSettings.noLogo')}</Typography.Text>
+      )}
+      <Upload accept="image/png,image/jpeg" showUploadList={false} beforeUpload={onPick}>
+        <Button icon={<UploadOutlined />} data-testid="finview-settings-logo-pick">
+          {t('finviewSettings.pickLogo')}
+        </Button>
+      </Upload>
+      {value ? (
+        <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} data-testid="finview-settings-logo-remove">
+          {t('finviewSettings.removeLogo')}
+        </Button>
+      ) : null}
+    </Space>
   );
 }
