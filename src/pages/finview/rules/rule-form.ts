@@ -16,7 +16,7 @@ export interface RuleFormValues {
   event?: RuleEvent;
   companyIds?: number[];
   templateId?: number;
-  params?: Record<string, unknown>;
+  params?: Record<string, string | number | boolean | Dayjs | undefined>;
   fromEvent?: Record<string, NewsEventField | undefined>;
   title?: string;
   dedupeKey?: string;
@@ -38,13 +38,14 @@ const isEventField = (value: unknown): value is NewsEventField => NEWS_EVENT_FIE
 
 /** The form's values for a saved rule (dates of date params as the picker's values). */
 export function formValuesOf(rule: RuleAnswer, fields: readonly ParamField[]): RuleFormValues {
-  const params: Record<string, unknown> = {};
+  const params: NonNullable<RuleFormValues['params']> = {};
   const fromEvent: Record<string, NewsEventField | undefined> = {};
   for (const [name, value] of Object.entries(rule.params ?? {})) {
     if (typeof value === 'object' && value !== null && 'event' in value && isEventField(value.event)) fromEvent[name] = value.event;
     else {
       const field = fields.find((candidate) => candidate.name === name);
-      params[name] = field?.kind === 'date' && typeof value === 'string' ? dayjs(value) : value;
+      const scalar = value as string | number | boolean;
+      params[name] = field?.kind === 'date' && typeof scalar === 'string' ? dayjs(scalar) : scalar;
     }
   }
   return {
@@ -72,7 +73,7 @@ export function ruleBodyOf(values: RuleFormValues, fields: readonly ParamField[]
       params[field.name] = { event: fromEvent };
       continue;
     }
-    const value = paramValueOf(field, values.params?.[field.name] as string | number | boolean | Dayjs | undefined);
+    const value = paramValueOf(field, values.params?.[field.name]);
     if (value !== undefined) params[field.name] = value;
   }
   const schedule = values.trigger === 'schedule';

@@ -1,18 +1,18 @@
 import { CheckCircleOutlined, DeleteOutlined, DownloadOutlined, RedoOutlined, StopOutlined } from '@ant-design/icons';
 import { ListButton } from '@refinedev/antd';
 import { useNavigation, useOne } from '@refinedev/core';
-import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Result, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, type ButtonProps, Card, Descriptions, Flex, Popconfirm, Result, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIdentity, useRole } from '../../../providers';
 import type { OutputAnswer, OutputEvent } from '../../../resources/finview-model';
 import { Ltr } from '../../../i18n/formatting';
-import { KycTitle, RelativeDate, UserRef } from '../../kyc/kyc-format';
+import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
 import { useLiveOutputs } from '../live-outputs';
 import { durationText, sizeText } from './format';
 import { withLive } from './output-events';
 import { useOutputActions } from './output-actions';
-import { ErrorDetail, OutputStatusView } from './output-status';
+import { ErrorDetail, OutputStatusView, UserName } from './output-status';
 import { PdfFrame } from './pdf-frame';
 import { useMedia } from './use-media';
 
@@ -89,7 +89,7 @@ export default function OutputShow({ id }: { id: string }) {
           title={t('finviewVideos.deleteConfirm', { title: output.title })}
           okText={t('buttons.delete')}
           cancelText={t('buttons.cancel')}
-          okButtonProps={{ danger: true, 'data-testid': 'finview-delete-confirm' } as object}
+          okButtonProps={{ danger: true, 'data-testid': 'finview-delete-confirm' } as ButtonProps}
           onConfirm={() => run('delete', output)}
           disabled={active}
         >
@@ -134,12 +134,12 @@ export default function OutputShow({ id }: { id: string }) {
             </Descriptions.Item>
             <Descriptions.Item label={t('finviewVideos.approvalLabel')}>
               <Tag color={output.approval === 'approved' ? 'green' : 'default'} data-testid="finview-approval">{t(`finviewVideos.approval.${output.approval}`)}</Tag>
-              {output.approvedBy ? <UserRef user={output.approvedBy} /> : null}
+              {output.approvedBy ? <UserName user={output.approvedBy} /> : null}
             </Descriptions.Item>
             <Descriptions.Item label={t('finviewVideos.template')}>{`${output.templateName} · v${output.templateVersion}`}</Descriptions.Item>
             <Descriptions.Item label={t('finviewVideos.madeBy')}>
               <Space wrap>
-                <UserRef user={output.createdBy} />
+                <UserName user={output.createdBy} />
                 {output.rule ? <Tag>{t(`finviewVideos.origin.${output.origin}`, { name: output.rule.name })}</Tag> : null}
               </Space>
             </Descriptions.Item>

@@ -1,6 +1,7 @@
 import { Progress, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OutputAnswer, OutputStatus } from '../../../resources/finview-model';
+import type { OutputAnswer, OutputStatus, UserRef } from '../../../resources/finview-model';
+import { Ltr } from '../../../i18n/formatting';
 
 const COLOURS: Record<OutputStatus, string> = {
   queued: 'default',
@@ -49,4 +50,10 @@ export function ErrorDetail({ error }: { error: string | null }) {
       {t('finviewVideos.failedBecause')} <Typography.Text code>{error}</Typography.Text>
     </Typography.Paragraph>
   );
+}
+
+/** Who made or approved it (finview's user refs carry numeric ids, kyc's string ones). */
+export function UserName({ user }: { user: UserRef | null | undefined }) {
+  if (!user) return <Typography.Text type="secondary">—</Typography.Text>;
+  return <Ltr>{user.username}</Ltr>;
 }

@@ -8,10 +8,10 @@ import { useRuntime } from '../../../resources/registry-context';
 import { OUTPUT_STATUSES, type Approval, type OutputAnswer, type OutputStatus, type TemplateKind } from '../../../resources/finview-model';
 import { FilterSelect } from '../../form-select';
 import { useFollowLocation } from '../../generic/follow-location';
-import { KycTitle, RelativeDate, UserRef } from '../../kyc/kyc-format';
+import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
 import { useLiveOutputs } from '../live-outputs';
 import { withLive } from './output-events';
-import { OutputStatusView } from './output-status';
+import { OutputStatusView, UserName } from './output-status';
 import { Poster } from './poster';
 import { durationText } from './format';
 
@@ -138,7 +138,7 @@ export default function VideosList() {
               record.rule ? (
                 <span>{t(`finviewVideos.origin.${record.origin}`, { name: record.rule.name })}</span>
               ) : (
-                <UserRef user={record.createdBy} />
+                <UserName user={record.createdBy} />
               )
             }
           />
