@@ -50,7 +50,7 @@ export default function CreateVideoPage(_props: { route: RouteSpec }) {
     const params = Object.fromEntries(
       fields.map((field) => [field.name, field.kind === 'date' && typeof defaults[field.name] === 'string' ? dayjs(String(defaults[field.name])) : defaults[field.name]]),
     );
-    form.setFieldValue('params', params);
+    form.setFieldsValue({ params });
     preview.clear();
     setFailure(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the fields change

@@ -14,10 +14,11 @@ interface ParamFieldsProps {
   offerEvent?: boolean;
 }
 
-function Control({ field, disabled }: { field: ParamField; disabled: boolean }) {
+/** One param's control; Form.Item hands it value/checked and onChange, passed on to the antd control. */
+function Control({ field, disabled, ...item }: { field: ParamField; disabled: boolean; value?: never; checked?: never; onChange?: never }) {
   const { t } = useTranslation();
   const id = `finview-param-${field.name}`;
-  const common = { id, disabled, 'data-testid': id };
+  const common = { ...item, id, disabled, 'data-testid': id };
   switch (field.kind) {
     case 'boolean':
       return <Switch {...common} />;
@@ -31,7 +32,8 @@ function Control({ field, disabled }: { field: ParamField; disabled: boolean }) 
       return <SeriesSelect {...common} placeholder={t('finviewCreate.pickSeries')} />;
     case 'number':
     case 'integer':
-      return <InputNumber {...common} min={field.minimum} max={field.maximum} precision={field.kind === 'integer' ? 0 : undefined} style={{ minWidth: 160 }} />;
+      // No min/max on the control: it would clamp silently; the rule says what is wrong instead.
+      return <InputNumber {...common} precision={field.kind === 'integer' ? 0 : undefined} style={{ minWidth: 160 }} />;
     default:
       return <Input {...common} maxLength={field.maxLength} style={{ maxWidth: 480 }} />;
   }
