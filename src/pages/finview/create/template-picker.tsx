@@ -10,7 +10,8 @@ export function usePublishedTemplates(kind?: TemplateKind) {
   const { query } = useCustom<TemplateSummary[]>({
     url: api.templates,
     method: 'get',
-    config: { query: { archived: 'false', ...(kind ? { kind } : {}), _start: 0, _end: 500 } },
+    // One page of the most the lists give (200): the picker searches within it.
+    config: { query: { archived: 'false', ...(kind ? { kind } : {}), page: 1, pageSize: 200, sort: 'name:asc' } },
     queryOptions: { retry: false, staleTime: 30_000 },
     errorNotification: false,
   });

@@ -74,7 +74,7 @@ export default function RuleEditor({ id }: { id?: string }) {
       },
     };
     if (id && rule) {
-      update({ resource: 'rules', id, values: { ...body, version: rule.version }, successNotification: false, errorNotification: false }, handlers);
+      update({ resource: 'rules', id, values: { ...body, version: rule.version }, meta: { method: 'put' }, successNotification: false, errorNotification: false }, handlers);
     } else {
       create({ resource: 'rules', values: body, successNotification: false, errorNotification: false }, handlers);
     }

@@ -1,11 +1,11 @@
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { getDefaultFilter, useNavigation, type CrudFilters, type HttpError } from '@refinedev/core';
 import { Card, Flex, Form, Input, Table, Tabs, Typography } from 'antd';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRuntime } from '../../../resources/registry-context';
-import { OUTPUT_STATUSES, type Approval, type OutputAnswer, type OutputStatus, type TemplateKind } from '../../../resources/finview-model';
+import { OUTPUT_STATUSES, type Approval, type OutputAnswer, type OutputEvent, type OutputStatus, type TemplateKind } from '../../../resources/finview-model';
 import { FilterSelect } from '../../form-select';
 import { useFollowLocation } from '../../generic/follow-location';
 import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
@@ -40,9 +40,17 @@ export default function VideosList() {
   });
   const { tableProps, searchFormProps, sorters, filters, setFilters, tableQuery } = table;
   useFollowLocation(table);
-  // A finished render changes its row's size, duration and poster: that row's page is fetched again.
+  // A finished render on this page changes its row's size, duration and poster: the page is fetched again.
   const refetch = tableQuery.refetch;
-  const onFinished = useCallback(() => void refetch(), [refetch]);
+  const rows = tableProps.dataSource;
+  const shown = useRef<ReadonlySet<number>>(new Set());
+  shown.current = new Set((rows ?? []).map((row) => row.id));
+  const onFinished = useCallback(
+    (event: OutputEvent) => {
+      if (shown.current.has(event.outputId)) void refetch();
+    },
+    [refetch],
+  );
   const { live } = useLiveOutputs(onFinished);
 
   const inForce = (field: string) => (getDefaultFilter(field, filters, 'eq') ?? getDefaultFilter(field, filters, 'contains')) as string | undefined;
