@@ -28,6 +28,7 @@ export function finviewApi(base: string) {
     outputApprove: (id: string | number) => `${base}/outputs/${part(id)}/approve`,
     outputMedia: (id: string | number) => `${base}/outputs/${part(id)}/media`,
     eventsTicket: `${base}/events/ticket`,
+    companies: `${base}/companies`,
     rules: `${base}/rules`,
     rule: (id: string | number) => `${base}/rules/${part(id)}`,
     ruleRun: (id: string | number) => `${base}/rules/${part(id)}/run`,
