@@ -1,6 +1,12 @@
+import { useParams } from 'react-router';
 import type { RouteSpec } from '../../resources/generate';
+import RuleEditor from './rules/rule-editor';
+import RulesList from './rules/rules-list';
 
-// Placeholder until its helper builds it (docs/finview.md).
-export default function RulesPage(_props: { route: RouteSpec }) {
-  return null;
+/** Rules: the list, or one rule's form (create, or edit and show alike). */
+export default function RulesPage({ route }: { route: RouteSpec }) {
+  const { id } = useParams();
+  if (route.action === 'list') return <RulesList />;
+  if (route.action === 'create') return <RuleEditor />;
+  return <RuleEditor key={id} id={id} />;
 }

@@ -1,6 +1,12 @@
+import { useParams } from 'react-router';
 import type { RouteSpec } from '../../resources/generate';
+import NotFoundPage from '../errors/not-found-page';
+import OutputShow from './videos/output-show';
+import VideosList from './videos/videos-list';
 
-// Placeholder until its helper builds it (docs/finview.md).
-export default function VideosPage(_props: { route: RouteSpec }) {
-  return null;
+/** Videos and reports: the list, or one output's player. */
+export default function VideosPage({ route }: { route: RouteSpec }) {
+  const { id } = useParams();
+  if (route.action === 'list') return <VideosList />;
+  return id ? <OutputShow key={id} id={id} /> : <NotFoundPage />;
 }

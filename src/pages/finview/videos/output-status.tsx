@@ -1,0 +1,59 @@
+import { Progress, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OutputAnswer, OutputStatus, UserRef } from '../../../resources/finview-model';
+import { Ltr } from '../../../i18n/formatting';
+
+const COLOURS: Record<OutputStatus, string> = {
+  queued: 'default',
+  running: 'processing',
+  succeeded: 'success',
+  failed: 'error',
+  cancelled: 'warning',
+};
+
+/** "Queued", "Rendering 42 %", "Succeeded"…: the status as the pages word it. */
+export function useStatusText() {
+  const { t } = useTranslation();
+  return (status: OutputStatus, progress: number) =>
+    status === 'running' ? t('finviewVideos.statusRunning', { percent: Math.round(progress) }) : t(`finviewVideos.status.${status}`);
+}
+
+/** The status tag, with a live bar while it renders. */
+export function OutputStatusView({ output, compact = false }: { output: Pick<OutputAnswer, 'id' | 'status' | 'progress'>; compact?: boolean }) {
+  const text = useStatusText();
+  const label = text(output.status, output.progress);
+  const active = output.status === 'queued' || output.status === 'running';
+  return (
+    <Space direction={compact ? 'vertical' : 'horizontal'} size={4} style={{ minWidth: compact ? 140 : undefined }}>
+      <Tag color={COLOURS[output.status]} data-testid={`finview-status-${output.id}`} data-status={output.status}>
+        {label}
+      </Tag>
+      {active ? (
+        <Progress
+          percent={Math.round(output.progress)}
+          size="small"
+          status="active"
+          aria-label={label}
+          style={{ minWidth: 120, marginBlock: 0 }}
+          data-testid={`finview-progress-${output.id}`}
+        />
+      ) : null}
+    </Space>
+  );
+}
+
+export function ErrorDetail({ error }: { error: string | null }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <Typography.Paragraph type="danger" style={{ marginBlock: 0 }}>
+      {t('finviewVideos.failedBecause')} <Typography.Text code>{error}</Typography.Text>
+    </Typography.Paragraph>
+  );
+}
+
+/** Who made or approved it (finview's user refs carry numeric ids, kyc's string ones). */
+export function UserName({ user }: { user: UserRef | null | undefined }) {
+  if (!user) return <Typography.Text type="secondary">—</Typography.Text>;
+  return <Ltr>{user.username}</Ltr>;
+}

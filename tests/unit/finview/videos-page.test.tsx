@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { Refine, type DataProvider, type GetListParams } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { act, render, screen, waitFor as waitForAtOnce } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createI18n } from '../../../src/i18n/i18n';
+import VideosPage from '../../../src/pages/finview/videos-page';
+import { approveBlock } from '../../../src/pages/finview/videos/output-show';
+import type { OutputAnswer } from '../../../src/resources/finview-model';
+import { buildRegistry } from '../../../src/resources/generate';
+import { RuntimeProvider } from '../../../src/resources/registry-context';
+import { shippedConfig, withAreas } from '../../fixtures/app-config';
+
+// The videos list: filters from the URL go to the server, a row's status follows the event
+// stream, and a finished render on the page fetches the page again (no polling).
+
+const waitFor = <T,>(check: () => T | Promise<T>) => waitForAtOnce(check, { timeout: 15_000 });
+const config = withAreas(shippedConfig(), ['finview']);
+const registry = buildRegistry(config);
+
+const row = {
+  id: 7, kind: 'video', title: 'Daily prices', templateName: 'Prices', status: 'running', progress: 10, jobId: 'job-7', origin: 'rule',
+  rule: { id: 3, name: 'Every morning' }, createdBy: { id: 5, username: 'asha' }, durationSeconds: null, hasPoster: false,
+  createdAt: '2026-11-23T10:00:00Z', approval: 'none', version: 1,
+} as unknown as OutputAnswer;
+
+class FakeEventSource {
+  static made: FakeEventSource[] = [];
+  listeners = new Map<string, (message: { data: string }) => void>();
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.made.push(this);
+  }
+  addEventListener(name: string, listener: (message: { data: string }) => void) {
+    this.listeners.set(name, listener);
+  }
+  close() {}
+  emit(data: unknown) {
+    this.listeners.get('output')?.({ data: JSON.stringify(data) });
+  }
+}
+
+describe('finview videos list', () => {
+  beforeEach(() => {
+    FakeEventSource.made = [];
+    (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  });
+  afterEach(() => {
+    delete (globalThis as { EventSource?: unknown }).EventSource;
+  });
+
+  it('shows live progress and fetches the page again when its render ends', async () => {
+    const lists: GetListParams[] = [];
+    let current = row;
+    const provider: DataProvider = {
+      getApiUrl: () => '/api',
+      getList: async (params) => {
+        lists.push(params);
+        return { data: [current] as never, total: 1 };
+      },
+      getOne: async () => ({ data: {} as never }),
+      create: async () => ({ data: {} as never }),
+      update: async () => ({ data: {} as never }),
+      deleteOne: async () => ({ data: {} as never }),
+      custom: async ({ url }) => ({ data: (url.endsWith('/events/ticket') ? { url: '/be-api-management/finview/events?ticket=a' } : {}) as never }),
+    };
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <RuntimeProvider config={config} registry={registry}>
+          <MemoryRouter initialEntries={['/finview/videos?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=running']}>
+            <Refine dataProvider={provider} routerProvider={routerProvider} resources={registry.resources} options={{ disableTelemetry: true }}>
+              <Routes>
+                <Route path="/finview/videos" element={<VideosPage route={{ path: '/finview/videos', resource: 'videos', action: 'list', page: 'finview-videos' }} />} />
+              </Routes>
+            </Refine>
+          </MemoryRouter>
+        </RuntimeProvider>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('finview-status-7').textContent).toBe('Rendering 10 %'));
+    expect(lists[0]?.filters).toContainEqual({ field: 'status', operator: 'eq', value: 'running' });
+    expect(screen.getByText('Rule: Every morning')).toBeTruthy();
+
+    const stream = await waitFor(() => FakeEventSource.made[0] ?? Promise.reject(new Error('no stream')));
+    act(() => stream.emit({ outputId: 7, jobId: 'job-7', status: 'running', progress: 65 }));
+    await waitFor(() => expect(screen.getByTestId('finview-status-7').textContent).toBe('Rendering 65 %'));
+    const fetched = lists.length;
+    // Another page's output ending fetches nothing.
+    act(() => stream.emit({ outputId: 99, jobId: 'job-99', status: 'succeeded', progress: 100 }));
+    current = { ...row, status: 'succeeded', progress: 100, durationSeconds: 75 };
+    act(() => stream.emit({ outputId: 7, jobId: 'job-7', status: 'succeeded', progress: 100 }));
+    await waitFor(() => expect(screen.getByText('1:15')).toBeTruthy());
+    expect(lists.length).toBe(fetched + 1);
+    expect(screen.getByTestId('finview-status-7').getAttribute('data-status')).toBe('succeeded');
+  }, 60_000);
+
+  it('says why approve is off', () => {
+    const output = { status: 'succeeded', approval: 'none', createdBy: { id: 5, username: 'asha' } } as const;
+    expect(approveBlock(output, 2, '9')).toBe('finviewVideos.why.admin');
+    expect(approveBlock(output, 1, '5')).toBe('finviewVideos.why.maker');
+    expect(approveBlock({ ...output, status: 'running' }, 0, '9')).toBe('finviewVideos.why.notReady');
+    expect(approveBlock({ ...output, approval: 'approved' }, 0, '9')).toBe('finviewVideos.why.approved');
+    expect(approveBlock(output, 1, '9')).toBeNull();
+  });
+});
