@@ -32,7 +32,10 @@ const brandAnswer: BrandAnswer = { brand, logo: null, watermark: '', caps: { max
 
 function answer({ url, method }: CustomParams, calls: readonly CustomParams[]): unknown {
   if (url.endsWith('/preview')) return new Uint8Array([137, 80, 78, 71]).buffer;
-  if (url.endsWith('/publish')) throw new ApiError('The template is not valid.', 422, { errors: { body: ['/scenes/0/end must be after start'] } });
+  if (url.endsWith('/publish')) {
+    // The client translates the coded reason to one word; the problem list is in the raw body.
+    throw new ApiError('The template is not valid.', 422, { errors: { body: 'Not valid.' }, body: { code: 'finviewTemplateInvalid', errors: { body: '/scenes/0/end must be after start' }, reasons: { body: { code: 'invalid' } } } });
+  }
   if (url.endsWith('/draft') && method === 'put') return version;
   if (url.endsWith('/templates/7')) return { ...detail, version: detail.version + calls.filter((call) => call.method === 'put').length };
   if (url.endsWith('/versions/1')) return version;
