@@ -104,3 +104,14 @@ describe('typed lists', () => {
     expect(rowsText([['Acme', 12]])).toBe('Acme | 12');
   });
 });
+
+import { refusalLines } from '../../../src/pages/finview/templates/draft-edit';
+
+describe('refusal lines', () => {
+  it('keeps the server\'s problem lists and the reader\'s words for coded fields', () => {
+    const translated = { body: 'no es válido', 'body.fps': 'como máximo 30' };
+    const raw = { body: '/scenes/0/end must be after start\n/fps too high', 'body.fps': 'at most 30', paramsSchema: 'bad' };
+    expect(refusalLines(translated, raw)).toEqual(['/scenes/0/end must be after start', '/fps too high', 'body.fps: como máximo 30', 'paramsSchema: bad']);
+    expect(refusalLines({ name: 'taken' }, undefined)).toEqual(['name: taken']);
+  });
+});

@@ -194,6 +194,22 @@ export function problemLines(errors: unknown): string[] {
   });
 }
 
+/** Fields whose refusal is a list of schema problems in the server's words (no catalogue code fits each line). */
+const PROBLEM_LIST_FIELDS = new Set(['body', 'paramsSchema']);
+
+/**
+ * A refusal's lines: `translated` is `{field: reason}` in the reader's language (the http client's
+ * ApiError.errors), `raw` the answer's own `errors`, whose problem lists the translation replaced
+ * by one generic word.
+ */
+export function refusalLines(translated: unknown, raw: unknown): string[] {
+  const merged: Record<string, unknown> = typeof translated === 'object' && translated !== null ? { ...(translated as Record<string, unknown>) } : {};
+  if (typeof raw === 'object' && raw !== null) {
+    for (const [field, reason] of Object.entries(raw as Record<string, unknown>)) if (PROBLEM_LIST_FIELDS.has(field) || !(field in merged)) merged[field] = reason;
+  }
+  return problemLines(merged);
+}
+
 /** Clamps a number into [min, max] (the settings' caps for size, fps and duration). */
 export function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);

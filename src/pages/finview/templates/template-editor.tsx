@@ -9,7 +9,7 @@ import type { Scene, VideoTemplate } from '../../../resources/finview-template';
 import { KycTitle } from '../../kyc/kyc-format';
 import { useFinviewApi } from '../finview-api';
 import { errorText, statusOf, useToast } from '../finview-ui';
-import { bindingRowsOf, bindingsOf, clamp, listArgsOf, newScene, newSection, paramRowsOf, paramsSchemaOf, problemLines, SCENE_KINDS, SECTION_KINDS, withBrand, type BindingRow, type ParamRow } from './draft-edit';
+import { bindingRowsOf, bindingsOf, clamp, listArgsOf, newScene, newSection, paramRowsOf, paramsSchemaOf, refusalLines, SCENE_KINDS, SECTION_KINDS, withBrand, type BindingRow, type ParamRow } from './draft-edit';
 import { BindingsEditor } from './bindings-editor';
 import { Field } from './item-fields';
 import { ItemsEditor } from './items-editor';
@@ -96,7 +96,7 @@ function DraftEditor({ template, loaded, brand, plugins, refresh }: DraftEditorP
   };
   const fail = (error: unknown) => {
     const stale = statusOf(error) === 409;
-    setFailure({ message: errorText(error, t), problems: problemLines((error as { errors?: unknown } | null)?.errors), stale });
+    setFailure({ message: errorText(error, t), problems: refusalLines((error as { errors?: unknown } | null)?.errors, ((error as { body?: { errors?: unknown } } | null)?.body)?.errors), stale });
   };
   /** Saves the draft; answers the template's new row version. */
   const saveDraft = async (): Promise<number> => {

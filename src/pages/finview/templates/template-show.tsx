@@ -1,13 +1,13 @@
-import { EditOutlined } from '@ant-design/icons';
-import { useCustom, useNavigation } from '@refinedev/core';
-import { Alert, Button, Card, Descriptions, Drawer, Flex, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useCustom, useCustomMutation, useNavigation } from '@refinedev/core';
+import { Alert, Button, Card, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateDetail, TemplateVersion, VersionSummary } from '../../../resources/finview-model';
 import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
 import { UserName } from '../finview-user';
 import { useFinviewApi } from '../finview-api';
-import { errorText } from '../finview-ui';
+import { errorText, useToast } from '../finview-ui';
 import { TemplatePreview } from './template-preview';
 
 /** A template's versions, newest first: any version opens read-only; "Edit" opens the draft (or starts one from the published). */
@@ -17,7 +17,20 @@ export function TemplateShow({ id }: { id: string }) {
   const { edit, list } = useNavigation();
   const [open, setOpen] = useState<number | null>(null);
   const { query } = useCustom<TemplateDetail>({ url: api.template(id), method: 'get', queryOptions: { retry: false }, errorNotification: false });
+  const archive = useCustomMutation();
+  const toast = useToast();
   const template = query.data?.data;
+  const drop = (record: TemplateDetail) =>
+    archive.mutate(
+      { url: api.template(record.id), method: 'delete', values: {}, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => {
+          toast('success', 'finview-template', t('finviewTemplates.archived', { name: record.name }));
+          list('templates');
+        },
+        onError: (error) => toast('error', 'finview-template', errorText(error, t)),
+      },
+    );
   if (query.isError) return <Alert type="error" showIcon message={errorText(query.error, t)} />;
   if (!template) return <Skeleton active />;
   return (
@@ -28,6 +41,11 @@ export function TemplateShow({ id }: { id: string }) {
         </KycTitle>
         <Space wrap>
           <Button onClick={() => list('templates')}>{t('finviewTemplates.backToList')}</Button>
+          <Popconfirm title={t('finviewTemplates.confirmArchive', { name: template.name })} onConfirm={() => drop(template)} okText={t('finviewTemplates.archive')} cancelText={t('buttons.cancel')}>
+            <Button danger icon={<DeleteOutlined />} loading={archive.mutation.isPending} data-testid="finview-template-archive">
+              {t('finviewTemplates.archive')}
+            </Button>
+          </Popconfirm>
           <Button type="primary" icon={<EditOutlined />} onClick={() => edit('templates', template.id)} data-testid="finview-template-edit">
             {t('finviewTemplates.edit')}
           </Button>
