@@ -81,6 +81,16 @@ describeEachDatabase('finview plugins', (suite) => {
     const sample = await call(app, user, 'POST', '/plugins/price-series/sample', { args: { seriesId: id } });
     expect(sample.json().data).toEqual({ shape: 'series', name: 'Nifty', labels: ['2026-01-01', '2026-01-02'], values: [1100, 101.5] });
 
+    // A rule passing it to a price-series param of its template keeps it.
+    const [template] = await suite.sql<{ id: number }>(`INSERT INTO finview_templates (name, kind, published_version) VALUES ('Prices', 'video', 1) RETURNING id::int AS id`);
+    await suite.sql(
+      `INSERT INTO finview_template_versions (template_id, version, status, body, params_schema) VALUES ($1, 1, 'published', '{}', '{"type":"object","properties":{"series":{"type":"integer","x-source":"price-series"}}}')`,
+      [template!.id],
+    );
+    const [rule] = await suite.sql<{ id: number }>(`INSERT INTO finview_rules (name, trigger, template_id, params) VALUES ('r', 'manual', $1, $2::jsonb) RETURNING id::int AS id`, [template!.id, JSON.stringify({ series: id })]);
+    const inUse = await call(app, user, 'DELETE', `/plugins/price-series/series/${id}`);
+    expect([inUse.statusCode, inUse.json().code]).toEqual([409, 'finviewSeriesInUse']);
+    await suite.sql('DELETE FROM finview_rules WHERE id = $1', [rule!.id]);
     expect((await call(app, user, 'DELETE', `/plugins/price-series/series/${id}`)).statusCode).toBe(204);
     expect((await call(app, user, 'DELETE', `/plugins/price-series/series/${id}`)).json().code).toBe('finviewSeriesNotFound');
     expect(await suite.sql('SELECT 1 FROM finview_price_points WHERE series_id = $1', [id])).toEqual([]);

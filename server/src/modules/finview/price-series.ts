@@ -15,14 +15,7 @@ const WORKER_URL = new URL(`../../workers/price-series-worker${import.meta.url.e
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const ENTITY = 'finview_price_series';
 
-interface SeriesRow {
-  id: number;
-  name: string;
-  symbol: string;
-  filename: string;
-  pointCount: number;
-  firstDay: string | null;
-  lastDay: string | null;
+interface SeriesRow extends Omit<PriceSeries, 'createdBy' | 'createdAt'> {
   createdById: number | null;
   createdByName: string | null;
   createdAt: Date;
