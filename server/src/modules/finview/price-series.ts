@@ -3,6 +3,7 @@ import type { PriceSeries } from '../../../../src/resources/finview-model.js';
 import { HttpError, orNotFound, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
 import { readParts } from '../../services/multipart.js';
+import { assertSafeText } from '../../plugins/safe-text.js';
 import { isoOf, isUniqueViolation } from '../../services/paging.js';
 import { createWorkerPool } from '../../services/worker-pool.js';
 import type { PriceSeriesJob, PriceSeriesResult } from '../../workers/price-series-worker.js';
@@ -50,6 +51,7 @@ export function createPriceSeriesService(fastify: FastifyInstance) {
         if (part.file.truncated) throw new HttpError(413, 'fileTooLarge', undefined, { params: { mb: 5 } });
         file = { bytes, filename: part.filename.slice(0, 255) };
       });
+      assertSafeText({ ...fields, ...(file ? { file: file.filename } : {}) });
       const refusals: Record<string, FieldRefusal> = {};
       const name = (fields.name ?? '').trim();
       const symbol = (fields.symbol ?? '').trim();
