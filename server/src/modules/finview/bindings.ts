@@ -4,6 +4,7 @@ import { HttpError, type FieldRefusal } from '../../errors.js';
 import type { ArgValue, Binding, Bindings, NewsEventField, ParamsSchema, ParamValues, PluginData, TemplateBody, WidgetPluginId } from '../../../../src/resources/finview-model.js';
 import type { BoundData } from '../../../../src/resources/finview-template.js';
 import { fitData } from './fit.js';
+import { logoDataUrl } from './settings.js';
 import { reasonsOf, validatorOf } from './params.js';
 import { readPlugins, SourceArgError, sourceOf, type Args, type PluginRow, type SourcePlugin } from './sources.js';
 
@@ -165,11 +166,8 @@ function logoBlobIds(body: TemplateBody): string[] {
 async function imageDataUrls(fastify: FastifyInstance, q: Queryable, ids: string[]): Promise<Record<string, string>> {
   const images: Record<string, string> = {};
   for (const id of ids) {
-    const found = await fastify.blobs.get(id, q);
-    if (!found || !['image/png', 'image/jpeg'].includes(found.meta.contentType)) continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of found.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-    images[id] = `data:${found.meta.contentType};base64,${Buffer.concat(chunks).toString('base64')}`;
+    const dataUrl = await logoDataUrl(fastify.blobs, q, id);
+    if (dataUrl !== null) images[id] = dataUrl;
   }
   return images;
 }

@@ -23,11 +23,11 @@ export async function readSettings(q: Queryable): Promise<StoredSettings> {
   return { ...row, brand: row.brand as Brand, updatedAt: new Date(row.updatedAt).toISOString() };
 }
 
-/** The stored logo as a data URL (PNG/JPEG as re-encoded), or null. */
+/** A stored PNG/JPEG (the logo) as a data URL, or null when there is none of those types. */
 export async function logoDataUrl(blobs: BlobStore, q: Queryable, blobId: string | null): Promise<string | null> {
   if (!blobId) return null;
   const found = await blobs.get(blobId, q);
-  if (!found) return null;
+  if (!found || !['image/png', 'image/jpeg'].includes(found.meta.contentType)) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of found.stream) chunks.push(Buffer.from(chunk as Uint8Array));
   return `data:${found.meta.contentType};base64,${Buffer.concat(chunks).toString('base64')}`;

@@ -38,6 +38,8 @@ const capSchema = (key: string, max: number, fallback: number) => ({
   required: [key],
   additionalProperties: false,
 });
+/** Ids beyond this cannot be a bigint key (and are not exact as JSON numbers). */
+const MAX_ID = Number.MAX_SAFE_INTEGER;
 const STATUS = { type: 'string', enum: ['APPROVED', 'PENDING', 'REJECTED', 'ANY'], default: 'APPROVED' };
 const SERIES_FITS = ['bar-chart', 'line-chart', 'table', 'ticker'];
 const ROWS_FITS = ['table', 'ticker'];
@@ -77,7 +79,7 @@ const newsCounts: SourcePlugin = {
   argsSchema: (config) => ({
     type: 'object',
     properties: {
-      companyId: { type: 'integer', minimum: 1, 'x-source': 'company-records' },
+      companyId: { type: 'integer', minimum: 1, maximum: MAX_ID, 'x-source': 'company-records' },
       status: STATUS,
       days: { type: 'integer', minimum: 1, maximum: num(config, 'maxDays', 365), default: 7 },
       bucket: { type: 'string', enum: ['day', 'week'], default: 'day' },
@@ -122,7 +124,7 @@ const newsItems: SourcePlugin = {
   argsSchema: (config) => ({
     type: 'object',
     properties: {
-      companyId: { type: 'integer', minimum: 1, 'x-source': 'company-records' },
+      companyId: { type: 'integer', minimum: 1, maximum: MAX_ID, 'x-source': 'company-records' },
       status: STATUS,
       limit: { type: 'integer', minimum: 1, maximum: num(config, 'maxItems', 50), default: 10 },
     },
@@ -150,7 +152,7 @@ const companyRecords: SourcePlugin = {
   argsSchema: (config) => ({
     type: 'object',
     properties: {
-      companyIds: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 500 },
+      companyIds: { type: 'array', items: { type: 'integer', minimum: 1, maximum: MAX_ID }, maxItems: 500 },
       sector: { type: 'string', maxLength: 120 },
       limit: { type: 'integer', minimum: 1, maximum: num(config, 'maxRows', 100), default: 20 },
     },
@@ -193,7 +195,7 @@ const priceSeries: SourcePlugin = {
   argsSchema: (config) => ({
     type: 'object',
     properties: {
-      seriesId: { type: 'integer', minimum: 1, 'x-source': 'price-series' },
+      seriesId: { type: 'integer', minimum: 1, maximum: MAX_ID, 'x-source': 'price-series' },
       days: { type: 'integer', minimum: 1, maximum: num(config, 'maxPoints', 2000) },
     },
     required: ['seriesId'],
