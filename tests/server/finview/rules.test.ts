@@ -48,6 +48,8 @@ describeEachDatabase('finview rules', (suite) => {
     expect(changed.statusCode, changed.body).toBe(200);
     const after = changed.json<RuleAnswer>();
     expect(after).toMatchObject({ name: 'Morning', trigger: 'schedule', event: null, conditions: {}, dedupeKey: '{{rule}}:{{scheduledAt}}', version: 2 });
+    // A number stays a number (no coercion to the first type a union names).
+    expect(after.params).toEqual({ company });
     // 09:00 in Kolkata is 03:30 UTC, on a weekday, in the future.
     expect(after.nextRunAt).toMatch(/T03:30:00\.000Z$/);
     expect(Date.parse(after.nextRunAt as string)).toBeGreaterThan(Date.now());
