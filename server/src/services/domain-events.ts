@@ -22,14 +22,15 @@ export interface DomainEventMap {
 }
 export type DomainEventName = keyof DomainEventMap;
 
-export type DomainEventListener<K extends DomainEventName> = (tx: Queryable, event: DomainEventMap[K]) => Promise<void>;
+/** Gets every event of one emit at once (a bulk status change approves thousands of items in one go). */
+export type DomainEventListener<K extends DomainEventName> = (tx: Queryable, events: ReadonlyArray<DomainEventMap[K]>) => Promise<void>;
 
 export interface DomainEvents {
   on<K extends DomainEventName>(name: K, listener: DomainEventListener<K>): void;
   /** Whether anyone listens: an emitter may skip gathering an event's fields when no one does. */
   listened(name: DomainEventName): boolean;
   /**
-   * Runs every listener of `name`, one after another, for each event, inside `tx`. A listener
+   * Runs every listener of `name`, one after another, with the events, inside `tx`. A listener
    * that throws fails the emitter's transaction: listeners that must not do so catch their own.
    */
   emit<K extends DomainEventName>(tx: Queryable, name: K, events: ReadonlyArray<DomainEventMap[K]>): Promise<void>;
@@ -45,10 +46,8 @@ export function createDomainEvents(): DomainEvents {
     },
     listened: (name) => (listeners.get(name)?.length ?? 0) > 0,
     async emit(tx, name, events) {
-      const list = listeners.get(name) ?? [];
-      for (const event of events) {
-        for (const listener of list) await listener(tx, event);
-      }
+      if (events.length === 0) return;
+      for (const listener of listeners.get(name) ?? []) await listener(tx, events);
     },
   };
 }

@@ -66,12 +66,13 @@ describeEachDatabase('finview rules firing', (suite) => {
     const good = (await rulesCall(app, analyst, 'POST', '', eventRule(fine, [Number(company)]))).json<RuleAnswer>();
     // Its template loses its published version after the rule was saved: createOutput refuses (finviewNotPublished).
     await suite.sql('UPDATE finview_templates SET published_version = NULL WHERE id = $1', [broken]);
-    const item = await insertNews(suite, company, '2012-07-01T09:00:00Z');
+    const items = [await insertNews(suite, company, '2012-07-01T09:00:00Z'), await insertNews(suite, company, '2012-07-02T09:00:00Z')];
 
-    const approved = await post(app, analyst, '/change-news-status', { items: [{ newsItemId: item, tableName: 'news_feed' }], newsStatus: 'APPROVED' });
+    // Both items at once: one output each from the rule that can fire.
+    const approved = await post(app, analyst, '/change-news-status', { items: items.map((newsItemId) => ({ newsItemId, tableName: 'news_feed' })), newsStatus: 'APPROVED' });
     expect(approved.statusCode).toBe(200);
     expect(await outputsOf(bad.id)).toEqual([]);
-    expect(await outputsOf(good.id)).toHaveLength(1);
+    expect(await outputsOf(good.id)).toHaveLength(2);
   });
 
   it('runs a rule by hand: a new output each time, audited', async () => {

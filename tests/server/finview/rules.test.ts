@@ -48,6 +48,8 @@ describeEachDatabase('finview rules', (suite) => {
     expect(changed.statusCode, changed.body).toBe(200);
     const after = changed.json<RuleAnswer>();
     expect(after).toMatchObject({ name: 'Morning', trigger: 'schedule', event: null, conditions: {}, dedupeKey: '{{rule}}:{{scheduledAt}}', version: 2 });
+    // A number stays a number (no coercion to the first type a union names).
+    expect(after.params).toEqual({ company });
     // 09:00 in Kolkata is 03:30 UTC, on a weekday, in the future.
     expect(after.nextRunAt).toMatch(/T03:30:00\.000Z$/);
     expect(Date.parse(after.nextRunAt as string)).toBeGreaterThan(Date.now());
@@ -117,12 +119,14 @@ describeEachDatabase('finview rules', (suite) => {
     const already = await insertNews(suite, company, '2011-05-02T10:00:00Z', 'APPROVED');
     const heard: NewsApprovedEvent[] = [];
     let refuse = false;
-    app.domainEvents.on('news.approved', async (tx, event) => {
+    app.domainEvents.on('news.approved', async (tx, events) => {
       // The listener sees the change it is part of.
-      const { rows } = await tx.query<{ news_status: string }>('SELECT news_status FROM news WHERE news_item_id = $1', [event.newsItemId]);
-      expect(rows[0]?.news_status).toBe('APPROVED');
+      for (const event of events) {
+        const { rows } = await tx.query<{ news_status: string }>('SELECT news_status FROM news WHERE news_item_id = $1', [event.newsItemId]);
+        expect(rows[0]?.news_status).toBe('APPROVED');
+      }
       if (refuse) throw new Error('listener refuses');
-      heard.push(event);
+      heard.push(...events);
     });
     const items = [pending, already].map((newsItemId) => ({ newsItemId, tableName: 'news_feed' }));
 

@@ -15,6 +15,9 @@ const BASE = '/be-api-management/finview/rules';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 const EventRef = Type.Object({ event: literals(NEWS_EVENT_FIELDS) }, { additionalProperties: false });
+// One `type` list, not a union: ajv coerces only a value that none of the types takes, so 7 stays a number.
+const Scalar = Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'], maxLength: 1000 });
+const ParamValue = Type.Union([Scalar, EventRef]);
 
 const RuleBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 120 }),
@@ -25,7 +28,7 @@ const RuleBody = Type.Object({
   event: Type.Optional(Type.Union([literals(RULE_EVENTS), Type.Null()])),
   conditions: Type.Optional(Type.Object({ companyIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })) })),
   templateId: Type.Integer({ minimum: 1 }),
-  params: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean(), EventRef]))),
+  params: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), ParamValue)),
   title: Type.Optional(Type.String({ maxLength: 200 })),
   dedupeKey: Type.Optional(Type.String({ maxLength: 200 })),
 });
@@ -42,7 +45,7 @@ const RuleReply = Type.Object({
   conditions: Type.Object({ companyIds: Type.Optional(Type.Array(Type.Integer())) }),
   templateId: Type.Integer(),
   templateName: Type.String(),
-  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), EventRef])),
+  params: Type.Record(Type.String(), ParamValue),
   title: Type.String(),
   dedupeKey: Type.String(),
   lastFiredAt: Nullable(Type.String()),

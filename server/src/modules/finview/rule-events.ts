@@ -16,7 +16,7 @@ export function registerRuleTriggers(fastify: FastifyInstance): void {
   const events = fastify.domainEvents;
   if (subscribed.has(events)) return;
   subscribed.add(events);
-  events.on('news.approved', (tx, event) => fireEventRules(fastify, tx, event));
+  events.on('news.approved', (tx, approved) => fireEventRules(fastify, tx, approved));
 }
 
 /** The schedule tick queue `finview-rules-tick` (every minute), when the server has a job queue. */

@@ -243,12 +243,15 @@ async function isolated(fastify: FastifyInstance, tx: Queryable, rule: RuleRow, 
   }
 }
 
-/** `news.approved` inside the news status change's transaction: each matching enabled event rule makes its output. */
-export async function fireEventRules(fastify: FastifyInstance, tx: Queryable, event: NewsApprovedEvent): Promise<void> {
-  for (const rule of await enabledRules(tx, 'event', 'news.approved')) {
-    const watched = rule.conditions.companyIds ?? [];
-    if (watched.length > 0 && !watched.includes(Number(event.companyId))) continue;
-    await isolated(fastify, tx, rule, () => fire(fastify, tx, rule, { origin: 'rule', event }));
+/** `news.approved` inside the news status change's transaction: each matching enabled event rule makes an output per item. */
+export async function fireEventRules(fastify: FastifyInstance, tx: Queryable, events: readonly NewsApprovedEvent[]): Promise<void> {
+  const rules = await enabledRules(tx, 'event', 'news.approved');
+  for (const event of events) {
+    for (const rule of rules) {
+      const watched = rule.conditions.companyIds ?? [];
+      if (watched.length > 0 && !watched.includes(Number(event.companyId))) continue;
+      await isolated(fastify, tx, rule, () => fire(fastify, tx, rule, { origin: 'rule', event }));
+    }
   }
 }
 
