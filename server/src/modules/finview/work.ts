@@ -4,6 +4,7 @@ import { createReportRenderer } from '../../services/render/report-pdf.js';
 import type { VideoTemplate } from '../../../../src/resources/finview-template.js';
 import { REPORT_QUEUE, workReportQueue } from './report-queue.js';
 import { applyRetention, RETENTION_CRON, RETENTION_QUEUE } from './retention.js';
+import { startRuleSchedule } from './rule-events.js';
 import { readSettings } from './settings.js';
 
 // The child's own limit: each job's expiry (renderTimeoutSeconds + 60 s, set when it is sent)
@@ -58,4 +59,6 @@ export async function startFinviewWork(fastify: FastifyInstance): Promise<void> 
   await jobs.define(RETENTION_QUEUE, { retryLimit: 1, expireInSeconds: 3600 });
   await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON);
   jobs.work(RETENTION_QUEUE, async () => ({ result: { deleted: await applyRetention(fastify) } }));
+  // Schedule rules: one per-minute tick queue fires what is due (pg-boss 10: one cron per queue).
+  await startRuleSchedule(fastify);
 }
