@@ -48,15 +48,16 @@ function parse(body: string): TicketClaims | null {
   return null;
 }
 
-/** The claims of a well-signed ticket of that kind, unexpired; else 401 finviewMediaExpired. */
+/** The claims of a well-signed ticket of that kind, unexpired: a forged one is 404 (no such link), an expired one 401 finviewMediaExpired. */
 export function readTicket<K extends TicketClaims['k']>(key: Buffer, ticket: string, kind: K): Extract<TicketClaims, { k: K }> {
   const cut = ticket.lastIndexOf('.');
   const body = ticket.slice(0, cut);
   const given = Buffer.from(ticket.slice(cut + 1), 'base64url');
   const expected = macOf(key, body);
-  if (cut < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(401, 'finviewMediaExpired');
+  if (cut < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(404, 'notFound');
   const claims = parse(body);
-  if (!claims || claims.k !== kind || claims.e * 1000 < Date.now()) throw new HttpError(401, 'finviewMediaExpired');
+  if (!claims || claims.k !== kind) throw new HttpError(404, 'notFound');
+  if (claims.e * 1000 < Date.now()) throw new HttpError(401, 'finviewMediaExpired');
   return claims as Extract<TicketClaims, { k: K }>;
 }
 
