@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { OutputAnswer } from '../../../src/resources/finview-model.js';
 import { sealed, describeEachDatabase } from '../helper.js';
+import { applyRetention } from '../../../server/src/modules/finview/retention.js';
 import { buildJobsApp } from '../jobs/jobs-helper.js';
 import { actor, draftOnlyTemplate, finished, FINVIEW, getOutput, publishedTemplate, renderingApp, submit } from './outputs-helper.js';
 
@@ -119,4 +120,20 @@ describeEachDatabase('finview outputs', (suite) => {
     // An unapproved one its maker deletes.
     expect((await sealed(app, adminMaker.session, { method: 'DELETE', url: `${FINVIEW}/outputs/${mine.id}` })).statusCode).toBe(204);
   }, 60_000);
+
+  it('retention deletes finished, unapproved outputs older than retentionDays, as the system, and keeps the rest', async () => {
+    const app = await buildJobsApp(suite);
+    const maker = await actor(suite, app);
+    const templateId = await publishedTemplate(suite);
+    const old = await submit(app, maker, templateId);
+    const oldQueued = await submit(app, maker, templateId);
+    const fresh = await submit(app, maker, templateId);
+    for (const output of [old, fresh]) await sealed(app, maker.session, { method: 'POST', url: `${FINVIEW}/outputs/${output.id}/cancel` });
+    await suite.sql(`UPDATE finview_outputs SET created_at = now() - interval '40 days' WHERE id = ANY($1::bigint[])`, [[old.id, oldQueued.id]]);
+    expect(await applyRetention(app)).toBeGreaterThanOrEqual(1);
+    const left = await suite.sql<{ id: number }>('SELECT id::int AS id FROM finview_outputs WHERE id = ANY($1::bigint[]) ORDER BY id', [[old.id, oldQueued.id, fresh.id]]);
+    expect(left.map((row) => row.id)).toEqual([oldQueued.id, fresh.id]);
+    const audit = await suite.sql('SELECT action, actor_id FROM audit_log WHERE entity = $1 AND entity_id = $2 AND action = $3', ['finview_output', String(old.id), 'delete']);
+    expect(audit).toEqual([{ action: 'delete', actor_id: null }]);
+  });
 });

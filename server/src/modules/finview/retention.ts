@@ -19,6 +19,7 @@ export async function applyRetention(fastify: FastifyInstance): Promise<number> 
        ORDER BY o.created_at LIMIT ${BATCH}`,
       [FINISHED_STATUSES],
     );
+    let batchDeleted = 0;
     for (const { id } of rows) {
       const done = await fastify.db.transaction(async (tx) => {
         const row = await lockOutput(tx, id);
@@ -27,8 +28,10 @@ export async function applyRetention(fastify: FastifyInstance): Promise<number> 
         await deleteOutputRow(tx, fastify.blobs, row, await outputAnswer(tx, id), null);
         return true;
       });
-      if (done) deleted += 1;
+      if (done) batchDeleted += 1;
     }
-    if (rows.length < BATCH) return deleted;
+    deleted += batchDeleted;
+    // A full batch of rows that all changed meanwhile would come back again: stop there.
+    if (rows.length < BATCH || batchDeleted === 0) return deleted;
   }
 }

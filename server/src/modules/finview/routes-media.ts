@@ -77,7 +77,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       }
       if (claims.f === 'download') {
         const output = await outputAnswer(fastify.db, row.id);
-        if (output && !range) await auditDownload(fastify, output, { id: claims.u, username: claims.n });
+        if (output && !range) await auditDownload(fastify, output, claims.u);
       }
       const content = range ? await fastify.blobs.getRange(blobId, range.start, range.end) : await fastify.blobs.get(blobId);
       if (!content) throw new HttpError(404, 'finviewOutputNotFound');

@@ -145,7 +145,7 @@ export const outputRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (row.status !== 'succeeded') throw new HttpError(409, 'finviewNotReady');
       const expires = Math.floor(Date.now() / 1000) + MEDIA_TICKET_SECONDS;
       const url = (file: MediaFile) =>
-        `${fastify.apiPrefix}${FINVIEW_PATH}/media/${signTicket(key, { k: 'media', o: row.id, f: file, s: actor.sessionId, u: actor.id, n: actor.username, e: expires })}`;
+        `${fastify.apiPrefix}${FINVIEW_PATH}/media/${signTicket(key, { k: 'media', o: row.id, f: file, s: actor.sessionId, u: actor.id, e: expires })}`;
       const answer: MediaAnswer = { expiresAt: new Date(expires * 1000).toISOString() };
       if (row.videoBlobId) answer.video = url('video');
       if (row.posterBlobId) answer.poster = url('poster');
@@ -170,6 +170,10 @@ export const outputRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 };
 
 /** A download audited in its own transaction (the GET that reads the file is anonymous and carries the ticket's user). */
-export async function auditDownload(fastify: Parameters<FastifyPluginAsyncTypebox>[0], output: OutputAnswer, actor: { id: string; username: string }): Promise<void> {
-  await fastify.db.transaction((tx) => recordAudit(tx, { actor, entity: 'finview_output', entityId: String(output.id), action: 'download', after: { title: output.title } }));
+export async function auditDownload(fastify: Parameters<FastifyPluginAsyncTypebox>[0], output: OutputAnswer, userId: string): Promise<void> {
+  await fastify.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [userId]);
+    const actor = { id: userId, username: rows[0]?.username ?? '' };
+    await recordAudit(tx, { actor, entity: 'finview_output', entityId: String(output.id), action: 'download', after: { title: output.title } });
+  });
 }

@@ -1,4 +1,7 @@
 import Type from 'typebox';
+
+/** A bigint id, as far as a JSON number holds it exactly. */
+const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 import { Page, PageSize } from '../../schemas/common.js';
 import { OUTPUT_STATUSES, TEMPLATE_KINDS } from '../../../../src/resources/finview-model.js';
 
@@ -43,15 +46,15 @@ export const OutputAnswerSchema = Type.Object({
 
 export const CreateOutputBody = Type.Object(
   {
-    templateId: Type.Integer({ minimum: 1 }),
+    templateId: RowId,
     params: Type.Record(Type.String({ maxLength: 64 }), ParamValue, { maxProperties: 100 }),
     title: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );
 
-export const OutputParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const VersionBody = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const OutputParams = Type.Object({ id: RowId });
+export const VersionBody = Type.Object({ version: RowId }, { additionalProperties: false });
 
 const SORT = '(title|createdAt|status):(asc|desc)';
 export const OutputListQuery = Type.Object(
@@ -62,9 +65,9 @@ export const OutputListQuery = Type.Object(
     kind: Type.Optional(Type.Enum([...TEMPLATE_KINDS])),
     status: Type.Optional(Type.Enum([...OUTPUT_STATUSES])),
     approval: Type.Optional(Type.Enum(['none', 'approved'])),
-    templateId: Type.Optional(Type.Integer({ minimum: 1 })),
-    ruleId: Type.Optional(Type.Integer({ minimum: 1 })),
-    createdBy: Type.Optional(Type.Integer({ minimum: 1 })),
+    templateId: Type.Optional(RowId),
+    ruleId: Type.Optional(RowId),
+    createdBy: Type.Optional(RowId),
     q: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },
