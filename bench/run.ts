@@ -8,6 +8,7 @@ import { benchSealCost } from './seal-cost';
 import { benchSealedMe } from './sealed-me';
 import { benchNewsPreview } from './news-preview';
 import { benchRender } from './render';
+import { benchFinview } from './finview';
 import { withScratchDatabase } from './scratch-database';
 
 // `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
@@ -30,4 +31,5 @@ await benchNewsList();
 await benchKycLists();
 await benchExcelUploads();
 await benchRender();
+await benchFinview();
 await benchKyc();

@@ -35,6 +35,7 @@ import adminDemoData from './plugins/admin-demo-data.js';
 import sealing from './plugins/sealing.js';
 import pruning from './plugins/pruning.js';
 import jobs, { type JobsPluginOptions } from './plugins/jobs.js';
+import domainEvents from './plugins/domain-events.js';
 import access from './plugins/access.js';
 import web from './routes/web.js';
 
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(sessionsRepository);
     await app.register(loginFailuresRepository);
     await app.register(passwordCodesRepository);
+    // Before the services that emit and the modules that listen.
+    await app.register(domainEvents);
     await app.register(newsRepository);
     await app.register(crudServices);
     await app.register(excel);
@@ -138,10 +141,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(serverKey);
     await app.register(sealing);
     await app.register(pruning);
-    // No module defines a queue yet (finview's renders and rules come with issue 12), so pg-boss
-    // starts only when asked for: an idle queue would poll the database, hold a pool of its own
-    // and add its schema to every start for nothing. The module that first defines a queue turns
-    // this on for the server.
+    // pg-boss starts only when asked for (server.ts does, for finview's renders): tests that do
+    // not need it skip its schema, pool and polling.
     if (options.jobs) await app.register(jobs, options.jobs);
     await app.register(access, { exemptPrefixes: [`${app.apiPrefix}/docs`] });
     await app.register(bootstrap);

@@ -8,7 +8,8 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main(): Promise<void> {
   let server;
   try {
-    server = await startServer();
+    // The job queue runs in production: finview's renders, rules and retention (README "Jobs").
+    server = await startServer({ jobs: {} });
   } catch (error) {
     // A bad variable or configuration file: say which, plainly, without a stack trace.
     if (error instanceof EnvError || error instanceof AppConfigError) console.error(error.message);

@@ -201,6 +201,7 @@ export const FIELD_REASONS = {
   bindingMissing: "has no data source: add a binding for it",
   pluginUnknown: "names a plugin that does not exist",
   companyMissing: "names a company that does not exist",
+  finviewEventParam: "can take an event's field ({{fields}}) only in an event rule",
   seriesMissing: "names a price series that does not exist",
   evenNumber: "must be an even number",
   imageType: "must be a PNG or JPEG image",

@@ -6,8 +6,12 @@ import type { VideoTemplate } from '../../../src/resources/finview-template.js';
 import { videoTemplate } from '../../fixtures/finview-templates.js';
 import type { SuiteContext } from '../helper.js';
 
-/** Short timings: the queue polls twice a second, maintenance runs when a test calls it. */
+/**
+ * Short timings: the queue polls twice a second, maintenance runs when a test calls it. Modules'
+ * workers are off: these tests work the queues themselves (finview's tests turn them on).
+ */
 export const FAST_JOBS: JobsPluginOptions = {
+  moduleWorkers: false,
   pollSeconds: 0.5,
   maintenanceSeconds: 3600,
   watchMs: 200,

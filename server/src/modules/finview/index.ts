@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { companyRoutes } from './routes-companies.js';
 import { mediaRoutes } from './routes-media.js';
 import { outputRoutes } from './routes-outputs.js';
 import { pluginRoutes } from './routes-plugins.js';
@@ -22,6 +23,7 @@ const finview: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(outputRoutes);
   await fastify.register(mediaRoutes);
   await fastify.register(ruleRoutes);
+  await fastify.register(companyRoutes);
   await startFinviewWork(fastify);
 };
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.js';
-import type { FinviewSettings } from '../../../../src/resources/finview-model.js';
+import type { BlobStore } from '../../services/blobs/blob-store.js';
+import type { BrandAnswer, FinviewSettings, UserRef } from '../../../../src/resources/finview-model.js';
 import type { Brand } from '../../../../src/resources/finview-template.js';
 
 // Owner: the templates/plugins helper. Read by renders (caps, watermark, brand, logo) and the settings routes.
@@ -20,4 +21,36 @@ export async function readSettings(q: Queryable): Promise<StoredSettings> {
   const row = rows[0];
   if (!row) throw new Error('finview_settings has no row (migration 016)');
   return { ...row, brand: row.brand as Brand, updatedAt: new Date(row.updatedAt).toISOString() };
+}
+
+/** The stored logo as a data URL (PNG/JPEG as re-encoded), or null. */
+export async function logoDataUrl(blobs: BlobStore, q: Queryable, blobId: string | null): Promise<string | null> {
+  if (!blobId) return null;
+  const found = await blobs.get(blobId, q);
+  if (!found) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of found.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return `data:${found.meta.contentType};base64,${Buffer.concat(chunks).toString('base64')}`;
+}
+
+async function userRef(q: Queryable, id: number | null): Promise<UserRef | null> {
+  if (id === null) return null;
+  const { rows } = await q.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [id]);
+  return rows[0] ? { id, username: rows[0].username } : null;
+}
+
+export async function settingsAnswer(blobs: BlobStore, q: Queryable, stored: StoredSettings): Promise<FinviewSettings> {
+  const { logoBlobId, updatedById, ...rest } = stored;
+  return { ...rest, logo: await logoDataUrl(blobs, q, logoBlobId), updatedBy: await userRef(q, updatedById) };
+}
+
+export async function brandAnswer(blobs: BlobStore, q: Queryable): Promise<BrandAnswer> {
+  const stored = await readSettings(q);
+  const { maxWidth, maxHeight, maxDurationSeconds, maxFps, defaultFps } = stored;
+  return {
+    brand: stored.brand,
+    logo: await logoDataUrl(blobs, q, stored.logoBlobId),
+    watermark: stored.watermark,
+    caps: { maxWidth, maxHeight, maxDurationSeconds, maxFps, defaultFps },
+  };
 }

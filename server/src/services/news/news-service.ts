@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound } from '../../errors.js';
 import type { NewsFilter, NewsRef, NewsRow, NewsSortField, SortTerm } from '../../plugins/news-repository.js';
 import type { NewsStatus } from '../../schemas/news.js';
 import { recordAudits, type AuditActor } from '../audit.js';
+import type { NewsApprovedEvent } from '../domain-events.js';
 
 export function parseSort<F extends string>(sort: string | undefined): Array<SortTerm<F>> {
   if (!sort) return [];
@@ -38,6 +40,19 @@ export function normaliseRefs(items: ReadonlyArray<{ newsItemId: string | number
     seen.set(`${ref.newsItemId}:${ref.tableName}`, ref);
   }
   return [...seen.values()];
+}
+
+/** The `news.approved` events of these items, as they stand in `tx`. */
+async function approvedEvents(tx: Queryable, ids: readonly string[]): Promise<NewsApprovedEvent[]> {
+  const { rows } = await tx.query<Omit<NewsApprovedEvent, 'publishedAt'> & { publishedAt: Date | string }>(
+    `SELECT n.news_item_id::text AS "newsItemId", n.source_table AS "tableName", n.company_id::int AS "companyId",
+            c.comp_name AS "companyName", n.headline, n.published_at AS "publishedAt"
+     FROM news n JOIN companies c ON c.company_id = n.company_id
+     WHERE n.news_item_id = ANY (string_to_array($1, ',')::bigint[])
+     ORDER BY n.news_item_id`,
+    [ids.join(',')],
+  );
+  return rows.map((row) => ({ ...row, publishedAt: new Date(row.publishedAt).toISOString() }));
 }
 
 export function createNewsService(fastify: FastifyInstance) {
@@ -87,6 +102,11 @@ export function createNewsService(fastify: FastifyInstance) {
         if (Object.keys(missing).length > 0) throw new HttpError(422, 'newsItemsNotFound', missing);
 
         const updated = await news.setStatus(tx, refs.map((ref) => ref.newsItemId), status, comment, actor.username);
+        // Items that become APPROVED (not those that already were) tell the listeners (finview's event rules) in this transaction.
+        const approved = status === 'APPROVED' ? locked.filter((row) => row.newsStatus !== 'APPROVED') : [];
+        if (approved.length > 0 && fastify.domainEvents.listened('news.approved')) {
+          await fastify.domainEvents.emit(tx, 'news.approved', await approvedEvents(tx, approved.map((row) => row.newsItemId)));
+        }
         await recordAudits(
           tx,
           refs.map((ref) => {

@@ -108,8 +108,10 @@ export interface ReportRendererOptions {
 }
 
 export interface ReportRenderer {
-  /** The report as PDF bytes. */
-  render(report: BoundReport): Promise<Buffer>;
+  /** The report as PDF bytes; `footerText` (finview's watermark) is printed in every page's footer. */
+  render(report: BoundReport, options?: { footerText?: string }): Promise<Buffer>;
+  /** The first page as a PNG `width` CSS pixels wide (a template editor's preview). */
+  screenshot(report: BoundReport, width: number): Promise<Buffer>;
   /** Browsers started so far (1 while the first one lives). */
   launches(): number;
   close(): Promise<void>;
@@ -141,7 +143,7 @@ export function createReportRenderer(options: ReportRendererOptions = {}): Repor
   }
 
   return {
-    async render(report) {
+    async render(report, renderOptions = {}) {
       const context = await (await browserNow()).newContext({ javaScriptEnabled: false, offline: true });
       try {
         // Data URLs never reach the network; anything else the document names is refused.
@@ -149,7 +151,8 @@ export function createReportRenderer(options: ReportRendererOptions = {}): Repor
         const page = await context.newPage();
         await page.setContent(reportHtml(report), { waitUntil: 'load', timeout });
         page.setDefaultTimeout(timeout);
-        const footer = `<div style="font-family: sans-serif; font-size: 7pt; width: 100%; text-align: center; color: #57606a;"><span class="pageNumber"></span> / <span class="totalPages"></span></div>`;
+        const mark = renderOptions.footerText?.trim() ? `<span style="float: right; margin-right: 14mm;">${escapeXml(renderOptions.footerText.trim())}</span>` : '';
+        const footer = `<div style="font-family: sans-serif; font-size: 7pt; width: 100%; text-align: center; color: #57606a;"><span class="pageNumber"></span> / <span class="totalPages"></span>${mark}</div>`;
         return await page.pdf({
           preferCSSPageSize: true,
           printBackground: true,
@@ -157,6 +160,22 @@ export function createReportRenderer(options: ReportRendererOptions = {}): Repor
           headerTemplate: '<span></span>',
           footerTemplate: footer,
         });
+      } finally {
+        await context.close();
+      }
+    },
+    async screenshot(report, width) {
+      // A4 portrait is 210 × 297 mm; Letter and landscape pages keep their own ratio.
+      const ratio = report.page.size === 'Letter' ? 11 / 8.5 : 297 / 210;
+      const height = Math.round(report.page.landscape ? width / ratio : width * ratio);
+      const context = await (await browserNow()).newContext({ javaScriptEnabled: false, offline: true, viewport: { width, height } });
+      try {
+        await context.route('**/*', (route) => route.abort());
+        const page = await context.newPage();
+        page.setDefaultTimeout(timeout);
+        await page.setContent(reportHtml(report), { waitUntil: 'load', timeout });
+        await page.emulateMedia({ media: 'print' });
+        return await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } });
       } finally {
         await context.close();
       }

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import sharp from 'sharp';
+import Type from 'typebox';
+import type { Bindings, ParamsSchema, ParamValues, TemplateBody, TemplateKind } from '../../../../src/resources/finview-model.js';
+import { bindVideoTemplate, type VideoTemplate } from '../../../../src/resources/finview-template.js';
+import { bindReportTemplate, type ReportTemplate } from '../../../../src/resources/finview-report-template.js';
+import { HttpError } from '../../errors.js';
+import { frameCount, frameSvg } from '../../services/render/frame-svg.js';
+import { actorOf } from '../crud/routes.js';
+import { resolveBindings } from './bindings.js';
+import { checkParams, paramsSchemaProblems } from './params.js';
+import { finviewReportRenderer } from './report-renderer.js';
+import { bodyProblems, invalidTemplate } from './templates-service.js';
+
+// The editor's live preview (docs/finview.md "Templates"): a video frame or a report's first page
+// as PNG, with real data (bindings resolved; missing args take the plugin's sample).
+
+const MAX_WIDTH = 960;
+const REPORT_WIDTH = 800;
+const LIMIT_MS = 10_000;
+
+export interface PreviewInput {
+  kind: TemplateKind;
+  body: unknown;
+  paramsSchema?: unknown;
+  bindings?: unknown;
+  params?: unknown;
+  at?: number;
+}
+
+/** The default frame time: the middle of the first chart scene, else 0. */
+function defaultAt(video: VideoTemplate): number {
+  const chart = video.scenes.find((scene) => scene.kind === 'bar-chart' || scene.kind === 'line-chart');
+  return chart ? (chart.start + chart.end) / 2 : 0;
+}
+
+/** Params for a preview: the schema's defaults under what was sent; a missing required one is left to the samples. */
+function previewParams(schema: ParamsSchema | undefined, params: unknown): ParamValues {
+  const given = (typeof params === 'object' && params !== null && !Array.isArray(params) ? params : {}) as ParamValues;
+  if (!schema) return given;
+  const checked = checkParams({ ...schema, required: [] }, given);
+  if (!checked.ok) throw new HttpError(422, 'validation', checked.reasons);
+  return checked.value;
+}
+
+export const previewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  /** One preview per user at a time: a second waits for the first (within the time limit). */
+  const running = new Map<string, Promise<unknown>>();
+
+  async function render(input: PreviewInput): Promise<Buffer> {
+    const problems = bodyProblems(input.kind, input.body);
+    if (problems.length > 0) throw invalidTemplate(problems);
+    if (input.paramsSchema !== undefined) {
+      const schemaProblems = paramsSchemaProblems(input.paramsSchema);
+      if (schemaProblems.length > 0) throw invalidTemplate(schemaProblems, 'paramsSchema');
+    }
+    const paramsSchema = input.paramsSchema as ParamsSchema | undefined;
+    const body = input.body as TemplateBody;
+    const bindings = (input.bindings ?? {}) as Bindings;
+    if (typeof bindings !== 'object' || bindings === null || Array.isArray(bindings)) throw new HttpError(422, 'validation', { bindings: { code: 'type', params: { type: 'object' } } });
+    const params = previewParams(paramsSchema, input.params);
+    const data = await resolveBindings(fastify, fastify.db, { body, bindings, params, ...(paramsSchema ? { paramsSchema } : {}) }, { sample: true });
+    if (input.kind === 'video') {
+      const bound = bindVideoTemplate(body as VideoTemplate, data);
+      if (!bound.ok) throw invalidTemplate(bound.problems);
+      const video = bound.value;
+      const at = input.at ?? defaultAt(body as VideoTemplate);
+      const frame = Math.max(0, Math.min(frameCount(video) - 1, Math.round(at * video.fps)));
+      return sharp(Buffer.from(frameSvg(video, frame)))
+        .flatten({ background: video.brand.background })
+        .resize({ width: Math.min(MAX_WIDTH, video.size.width) })
+        .png()
+        .toBuffer();
+    }
+    const bound = bindReportTemplate(body as ReportTemplate, data);
+    if (!bound.ok) throw invalidTemplate(bound.problems);
+    return finviewReportRenderer(fastify).screenshot(bound.value, REPORT_WIDTH);
+  }
+
+  function withinLimit<T>(work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new HttpError(503, 'finviewPreviewBusy')), LIMIT_MS);
+    });
+    return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+  }
+
+  fastify.post(
+    '/be-api-management/finview/preview',
+    {
+      config: { access: { resource: 'templates', action: 'list' } },
+      bodyLimit: 10 * 1024 * 1024,
+      schema: {
+        tags: ['finview'],
+        summary: 'A PNG of the template with real data: a video frame (≤ 960 px wide) or a report’s first page',
+        body: Type.Object(
+          {
+            kind: Type.Enum(['video', 'report']),
+            body: Type.Unknown(),
+            paramsSchema: Type.Optional(Type.Unknown()),
+            bindings: Type.Optional(Type.Unknown()),
+            params: Type.Optional(Type.Unknown()),
+            at: Type.Optional(Type.Number({ minimum: 0, maximum: 600 })),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => {
+      const user = actorOf(request).id;
+      const waitFor = running.get(user);
+      const work = withinLimit((waitFor ?? Promise.resolve()).catch(() => undefined).then(() => render(request.body as PreviewInput)));
+      const settled = work.catch(() => undefined);
+      running.set(user, settled);
+      void settled.then(() => {
+        if (running.get(user) === settled) running.delete(user);
+      });
+      const png = await work;
+      return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
+    },
+  );
+};

@@ -1,0 +1,54 @@
+import type { Queryable } from '../db/index.js';
+
+// An in-process hook between modules: a change announces what happened inside its own
+// transaction, and whoever listens does its part in that same transaction (docs/finview.md
+// "Rules": the news status change emits `news.approved`, finview's event rules queue outputs).
+// Nothing is delivered after the fact: a rolled-back change leaves no trace of its listeners'
+// work either, and a committed one has all of it.
+
+/** A news item that became APPROVED (not one that already was). */
+export interface NewsApprovedEvent {
+  newsItemId: string;
+  tableName: string;
+  companyId: number;
+  companyName: string;
+  headline: string;
+  /** ISO 8601. */
+  publishedAt: string;
+}
+
+export interface DomainEventMap {
+  'news.approved': NewsApprovedEvent;
+}
+export type DomainEventName = keyof DomainEventMap;
+
+export type DomainEventListener<K extends DomainEventName> = (tx: Queryable, event: DomainEventMap[K]) => Promise<void>;
+
+export interface DomainEvents {
+  on<K extends DomainEventName>(name: K, listener: DomainEventListener<K>): void;
+  /** Whether anyone listens: an emitter may skip gathering an event's fields when no one does. */
+  listened(name: DomainEventName): boolean;
+  /**
+   * Runs every listener of `name`, one after another, for each event, inside `tx`. A listener
+   * that throws fails the emitter's transaction: listeners that must not do so catch their own.
+   */
+  emit<K extends DomainEventName>(tx: Queryable, name: K, events: ReadonlyArray<DomainEventMap[K]>): Promise<void>;
+}
+
+export function createDomainEvents(): DomainEvents {
+  const listeners = new Map<DomainEventName, Array<DomainEventListener<DomainEventName>>>();
+  return {
+    on(name, listener) {
+      const list = listeners.get(name) ?? [];
+      list.push(listener as DomainEventListener<DomainEventName>);
+      listeners.set(name, list);
+    },
+    listened: (name) => (listeners.get(name)?.length ?? 0) > 0,
+    async emit(tx, name, events) {
+      const list = listeners.get(name) ?? [];
+      for (const event of events) {
+        for (const listener of list) await listener(tx, event);
+      }
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { EditOutlined } from '@ant-design/icons';
+import { useCustom, useNavigation } from '@refinedev/core';
+import { Alert, Button, Card, Descriptions, Drawer, Flex, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TemplateDetail, TemplateVersion, VersionSummary } from '../../../resources/finview-model';
+import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
+import { UserName } from '../finview-user';
+import { useFinviewApi } from '../finview-api';
+import { errorText } from '../finview-ui';
+import { TemplatePreview } from './template-preview';
+
+/** A template's versions, newest first: any version opens read-only; "Edit" opens the draft (or starts one from the published). */
+export function TemplateShow({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const api = useFinviewApi();
+  const { edit, list } = useNavigation();
+  const [open, setOpen] = useState<number | null>(null);
+  const { query } = useCustom<TemplateDetail>({ url: api.template(id), method: 'get', queryOptions: { retry: false }, errorNotification: false });
+  const template = query.data?.data;
+  if (query.isError) return <Alert type="error" showIcon message={errorText(query.error, t)} />;
+  if (!template) return <Skeleton active />;
+  return (
+    <Flex vertical gap={16} data-testid="finview-template-show">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <KycTitle icon="LayoutOutlined">
+          <bdi>{template.name}</bdi>
+        </KycTitle>
+        <Space wrap>
+          <Button onClick={() => list('templates')}>{t('finviewTemplates.backToList')}</Button>
+          <Button type="primary" icon={<EditOutlined />} onClick={() => edit('templates', template.id)} data-testid="finview-template-edit">
+            {t('finviewTemplates.edit')}
+          </Button>
+        </Space>
+      </Flex>
+      <Card size="small">
+        <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+          <Descriptions.Item label={t('finviewTemplates.kind')}>{t(`finviewTemplates.kinds.${template.kind}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('finviewTemplates.published')}>{template.publishedVersion ? t('finviewTemplates.versionN', { n: template.publishedVersion }) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('finviewTemplates.draft')}>{template.draftVersion ? t('finviewTemplates.versionN', { n: template.draftVersion }) : '—'}</Descriptions.Item>
+          {template.description ? <Descriptions.Item label={t('finviewTemplates.description')}>{template.description}</Descriptions.Item> : null}
+        </Descriptions>
+      </Card>
+      <Card title={t('finviewTemplates.versions')}>
+        <Typography.Paragraph type="secondary">{t('finviewTemplates.versionsHint')}</Typography.Paragraph>
+        <Table<VersionSummary> dataSource={template.versions} rowKey="version" size="small" pagination={false} scroll={{ x: 'max-content' }} data-testid="finview-template-versions-table">
+          <Table.Column<VersionSummary> key="version" title={t('finviewTemplates.version')} render={(_, row) => t('finviewTemplates.versionN', { n: row.version })} />
+          <Table.Column<VersionSummary> key="status" title={t('finviewTemplates.statusTitle')} render={(_, row) => <Tag color={row.status === 'draft' ? 'blue' : 'green'}>{t(`finviewTemplates.status.${row.status}`)}</Tag>} />
+          <Table.Column<VersionSummary> key="createdBy" title={t('finviewTemplates.createdBy')} render={(_, row) => <UserName user={row.createdBy} />} />
+          <Table.Column<VersionSummary> key="updatedAt" title={t('finviewTemplates.updatedAt')} render={(_, row) => <RelativeDate value={row.updatedAt} />} />
+          <Table.Column<VersionSummary> key="publishedBy" title={t('finviewTemplates.publishedBy')} render={(_, row) => (row.publishedAt ? <Space><UserName user={row.publishedBy} /><RelativeDate value={row.publishedAt} /></Space> : '—')} />
+          <Table.Column<VersionSummary>
+            key="open"
+            title={t('finviewTemplates.actions')}
+            render={(_, row) => (
+              <Button size="small" onClick={() => setOpen(row.version)} data-testid={`finview-version-open-${row.version}`}>
+                {t('finviewTemplates.open')}
+              </Button>
+            )}
+          />
+        </Table>
+      </Card>
+      <Drawer open={open !== null} onClose={() => setOpen(null)} width={720} title={open !== null ? t('finviewTemplates.versionN', { n: open }) : ''} destroyOnHidden>
+        {open !== null ? <VersionView id={id} version={open} /> : null}
+      </Drawer>
+    </Flex>
+  );
+}
+
+/** One version, read-only: its preview and its stored body, parameters and bindings. */
+function VersionView({ id, version }: { id: string; version: number }) {
+  const { t } = useTranslation();
+  const api = useFinviewApi();
+  const { query } = useCustom<TemplateVersion>({ url: api.templateVersion(id, version), method: 'get', queryOptions: { retry: false }, errorNotification: false });
+  const data = query.data?.data;
+  if (query.isError) return <Alert type="error" showIcon message={errorText(query.error, t)} />;
+  if (!data) return <Skeleton active />;
+  const json = (value: unknown) => (
+    <pre dir="ltr" style={{ maxBlockSize: 320, overflow: 'auto', fontSize: 12, margin: 0 }}>
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+  return (
+    <Flex vertical gap={16} data-testid="finview-version-view">
+      {data.status === 'published' ? <Alert type="info" showIcon message={t('finviewTemplates.immutable')} /> : null}
+      <TemplatePreview request={{ kind: data.kind, body: data.body, paramsSchema: data.paramsSchema, bindings: data.bindings }} />
+      <Card size="small" title={t('finviewTemplates.tabs.params')}>{json(data.paramsSchema)}</Card>
+      <Card size="small" title={t('finviewTemplates.tabs.bindings')}>{json(data.bindings)}</Card>
+      <Card size="small" title={t('finviewTemplates.body')}>{json(data.body)}</Card>
+    </Flex>
+  );
+}

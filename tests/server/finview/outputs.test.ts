@@ -1,0 +1,122 @@
+import { expect, it } from 'vitest';
+import type { OutputAnswer } from '../../../src/resources/finview-model.js';
+import { sealed, describeEachDatabase } from '../helper.js';
+import { buildJobsApp } from '../jobs/jobs-helper.js';
+import { actor, draftOnlyTemplate, finished, FINVIEW, getOutput, publishedTemplate, renderingApp, submit } from './outputs-helper.js';
+
+describeEachDatabase('finview outputs', (suite) => {
+  it('renders a submitted video: succeeded with its files, sizes and the watermark; listed and audited', async () => {
+    const app = await renderingApp(suite);
+    await suite.sql(`UPDATE finview_settings SET watermark = 'Example Capital'`);
+    try {
+      const templateId = await publishedTemplate(suite);
+      const maker = await actor(suite, app);
+      const queued = await submit(app, maker, templateId);
+      expect(queued).toMatchObject({ kind: 'video', title: 'Tiny', templateId, templateVersion: 1, origin: 'user', approval: 'none', params: { who: 'world' } });
+      expect(['queued', 'running']).toContain(queued.status);
+      expect(queued.createdBy).toEqual({ id: Number(maker.userId), username: maker.session.username });
+      expect(queued.expiresAt).not.toBeNull();
+
+      const done = await finished(app, maker, queued.id);
+      expect(done).toMatchObject({ status: 'succeeded', progress: 100, attempts: 1, width: 64, height: 36, fps: 5, durationSeconds: 1, hasPoster: true });
+      expect(done.bytes).toBeGreaterThan(0);
+      const [row] = await suite.sql<{ video: string; poster: string }>('SELECT video_blob_id AS video, poster_blob_id AS poster FROM finview_outputs WHERE id = $1', [queued.id]);
+      const blobs = await suite.sql<{ content_type: string }>('SELECT content_type FROM blobs WHERE id::text IN ($1, $2) ORDER BY content_type', [row?.video, row?.poster]);
+      expect(blobs.map((blob) => blob.content_type)).toEqual(['image/jpeg', 'video/mp4']);
+
+      // The watermark is the last scene of what the job renders.
+      const [job] = await suite.sql<{ data: { template: { scenes: Array<{ kind: string; text?: string; align?: string }> } } }>('SELECT data FROM jobs WHERE id = $1', [queued.jobId]);
+      expect(job?.data.template.scenes.at(-1)).toMatchObject({ kind: 'text', text: 'Example Capital', align: 'end' });
+
+      const list = await sealed(app, maker.session, { method: 'GET', url: `${FINVIEW}/outputs?templateId=${templateId}&status=succeeded` });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers['x-total-count']).toBe('1');
+      expect(list.json<OutputAnswer[]>().map((output) => output.id)).toEqual([queued.id]);
+      const none = await sealed(app, maker.session, { method: 'GET', url: `${FINVIEW}/outputs?templateId=${templateId}&status=failed` });
+      expect(none.json()).toEqual([]);
+
+      const audit = await suite.sql('SELECT action, actor_id::text AS actor FROM audit_log WHERE entity = $1 AND entity_id = $2', ['finview_output', String(queued.id)]);
+      expect(audit).toEqual([{ action: 'create', actor: maker.userId }]);
+    } finally {
+      await suite.sql(`UPDATE finview_settings SET watermark = ''`);
+    }
+  }, 60_000);
+
+  it('refuses a template without a published version (409) and an unknown one (404)', async () => {
+    const app = await buildJobsApp(suite);
+    const maker = await actor(suite, app);
+    const draft = await draftOnlyTemplate(suite);
+    const refused = await sealed(app, maker.session, { method: 'POST', url: `${FINVIEW}/outputs`, payload: { templateId: draft, params: {} } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'finviewNotPublished' });
+    const unknown = await sealed(app, maker.session, { method: 'POST', url: `${FINVIEW}/outputs`, payload: { templateId: 99_999_999, params: {} } });
+    expect(unknown.statusCode).toBe(404);
+    expect(await suite.sql('SELECT 1 FROM finview_outputs WHERE template_id = $1', [draft])).toEqual([]);
+  });
+
+  it('cancels a queued render, retries it, and will not delete it while queued', async () => {
+    // No workers here: the job stays queued.
+    const app = await buildJobsApp(suite);
+    const maker = await actor(suite, app);
+    const output = await submit(app, maker, await publishedTemplate(suite));
+    expect(output.status).toBe('queued');
+    const running = await sealed(app, maker.session, { method: 'DELETE', url: `${FINVIEW}/outputs/${output.id}` });
+    expect(running.statusCode).toBe(409);
+    expect(running.json()).toMatchObject({ code: 'finviewRunning' });
+    const notRetryable = await sealed(app, maker.session, { method: 'POST', url: `${FINVIEW}/outputs/${output.id}/retry` });
+    expect(notRetryable.json()).toMatchObject({ code: 'finviewNotRetryable' });
+
+    const cancelled = await sealed(app, maker.session, { method: 'POST', url: `${FINVIEW}/outputs/${output.id}/cancel` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    const again = await sealed(app, maker.session, { method: 'POST', url: `${FINVIEW}/outputs/${output.id}/cancel` });
+    expect(again.json()).toMatchObject({ code: 'finviewNotCancellable' });
+
+    const retried = await sealed(app, maker.session, { method: 'POST', url: `${FINVIEW}/outputs/${output.id}/retry` });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'queued', jobId: output.jobId });
+    const actions = await suite.sql<{ action: string }>('SELECT action FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY id', ['finview_output', String(output.id)]);
+    expect(actions.map((entry) => entry.action)).toEqual(['create', 'cancel', 'retry']);
+  });
+
+  it('approval: Admin+ only, never by its maker, succeeded only; an approved one is deleted by an Admin alone', async () => {
+    const app = await renderingApp(suite);
+    const user = await actor(suite, app);
+    const adminMaker = await actor(suite, app, 1);
+    const checker = await actor(suite, app, 1);
+    const templateId = await publishedTemplate(suite);
+
+    const mine = await submit(app, adminMaker, templateId);
+    const byUser = await submit(app, user, templateId);
+    const notReady = await sealed(app, checker.session, { method: 'POST', url: `${FINVIEW}/outputs/${byUser.id}/approve`, payload: { version: byUser.version } });
+    // Either still rendering (409 finviewNotReady) or done already: only the first is checked here.
+    if ((await getOutput(app, user, byUser.id)).status !== 'succeeded') expect(notReady.json()).toMatchObject({ code: 'finviewNotReady' });
+    await finished(app, adminMaker, mine.id);
+    const done = await finished(app, user, byUser.id);
+
+    const ownApproval = await sealed(app, adminMaker.session, { method: 'POST', url: `${FINVIEW}/outputs/${mine.id}/approve`, payload: { version: mine.version } });
+    expect(ownApproval.statusCode).toBe(403);
+    expect(ownApproval.json()).toMatchObject({ code: 'finviewMakerChecker' });
+    const userApproval = await sealed(app, user.session, { method: 'POST', url: `${FINVIEW}/outputs/${mine.id}/approve`, payload: { version: mine.version } });
+    expect(userApproval.statusCode).toBe(403);
+    expect(userApproval.json()).toMatchObject({ code: 'forbidden' });
+    const stale = await sealed(app, checker.session, { method: 'POST', url: `${FINVIEW}/outputs/${byUser.id}/approve`, payload: { version: done.version + 5 } });
+    expect(stale.statusCode).toBe(409);
+
+    const approved = await sealed(app, checker.session, { method: 'POST', url: `${FINVIEW}/outputs/${byUser.id}/approve`, payload: { version: done.version } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ approval: 'approved', approvedBy: { id: Number(checker.userId) }, expiresAt: null });
+
+    const userDelete = await sealed(app, user.session, { method: 'DELETE', url: `${FINVIEW}/outputs/${byUser.id}` });
+    expect(userDelete.statusCode).toBe(403);
+    expect(userDelete.json()).toMatchObject({ code: 'finviewPublishedDelete' });
+    const [files] = await suite.sql<{ video: string; poster: string }>('SELECT video_blob_id AS video, poster_blob_id AS poster FROM finview_outputs WHERE id = $1', [byUser.id]);
+    const adminDelete = await sealed(app, checker.session, { method: 'DELETE', url: `${FINVIEW}/outputs/${byUser.id}` });
+    expect(adminDelete.statusCode).toBe(204);
+    expect(await suite.sql('SELECT id FROM blobs WHERE id::text IN ($1, $2)', [files?.video, files?.poster])).toEqual([]);
+    const gone = await sealed(app, user.session, { method: 'GET', url: `${FINVIEW}/outputs/${byUser.id}` });
+    expect(gone.json()).toMatchObject({ code: 'finviewOutputNotFound' });
+    // An unapproved one its maker deletes.
+    expect((await sealed(app, adminMaker.session, { method: 'DELETE', url: `${FINVIEW}/outputs/${mine.id}` })).statusCode).toBe(204);
+  }, 60_000);
+});
