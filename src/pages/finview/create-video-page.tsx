@@ -13,7 +13,8 @@ import { defaultsOf, fieldsOf, paramErrorsOf, paramsOf } from './create/params-f
 import { TemplatePicker, usePublishedTemplates } from './create/template-picker';
 import { usePreview } from './create/use-preview';
 import { useLiveOutputs } from './live-outputs';
-import { useOutputsApi } from './outputs-api';
+import { useFinviewApi } from './finview-api';
+import { errorText } from './finview-ui';
 
 interface CreateValues {
   templateId?: number;
@@ -24,14 +25,14 @@ interface CreateValues {
 /** Create videos (list and create show the same page): template, its parameters, preview, render. */
 export default function CreateVideoPage(_props: { route: RouteSpec }) {
   const { t } = useTranslation();
-  const api = useOutputsApi();
+  const api = useFinviewApi();
   const { open } = useNotification();
   const [form] = Form.useForm<CreateValues>();
   const templateId = Form.useWatch('templateId', form);
   const { templates } = usePublishedTemplates();
   const template = templates.find((candidate) => candidate.id === templateId);
   const { query: versionQuery } = useCustom<TemplateVersion>({
-    url: template ? api.version(template.id, template.publishedVersion ?? 0) : '',
+    url: template ? api.templateVersion(template.id, template.publishedVersion ?? 0) : '',
     method: 'get',
     queryOptions: { enabled: Boolean(template), retry: false, staleTime: Number.POSITIVE_INFINITY },
     errorNotification: false,
@@ -92,7 +93,7 @@ export default function CreateVideoPage(_props: { route: RouteSpec }) {
         onError: (error) => {
           const errors = paramErrorsOf((error as { errors?: Record<string, unknown> }).errors);
           if (errors.length > 0) form.setFields(errors);
-          setFailure((error as { message?: string }).message ?? t('errors.generic'));
+          setFailure(errorText(error, t));
         },
       },
     );
@@ -108,7 +109,7 @@ export default function CreateVideoPage(_props: { route: RouteSpec }) {
               <TemplatePicker id="finview-template" />
             </Form.Item>
             {template && versionQuery.isError ? (
-              <Alert type="error" showIcon message={(versionQuery.error as { message?: string }).message ?? t('errors.generic')} style={{ marginBottom: 16 }} />
+              <Alert type="error" showIcon message={errorText(versionQuery.error, t)} style={{ marginBottom: 16 }} />
             ) : null}
             {template && versionQuery.isLoading ? <Skeleton active /> : null}
             {version ? (

@@ -1,7 +1,7 @@
 import { useDataProvider } from '@refinedev/core';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { OutputEvent } from '../../resources/finview-model';
-import { useOutputsApi } from './outputs-api';
+import { useFinviewApi } from './finview-api';
 import { isFinishedEvent, parseOutputEvent, reduceOutputEvent, type LiveOutputs } from './videos/output-events';
 
 // Live progress of every output from the server's event stream (docs/finview.md "Live progress"):
@@ -19,7 +19,7 @@ export interface LiveOutputsState {
 }
 
 export function useLiveOutputs(onFinished?: (event: OutputEvent) => void): LiveOutputsState {
-  const api = useOutputsApi();
+  const api = useFinviewApi();
   const dataProvider = useDataProvider();
   const [live, dispatch] = useReducer(reduceOutputEvent, new Map() as LiveOutputs);
   const [connected, setConnected] = useState(false);

@@ -11,7 +11,8 @@ import { useFollowLocation } from '../../generic/follow-location';
 import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
 import { useLiveOutputs } from '../live-outputs';
 import { withLive } from './output-events';
-import { OutputStatusView, UserName } from './output-status';
+import { OutputStatusView } from './output-status';
+import { UserName } from '../finview-user';
 import { Poster } from './poster';
 import { durationText } from './format';
 
