@@ -1,8 +1,8 @@
 import { EyeOutlined, SendOutlined } from '@ant-design/icons';
-import { useCustom, useCustomMutation, useNotification } from '@refinedev/core';
+import { useCustom, useCustomMutation, useDataProvider, useNotification } from '@refinedev/core';
 import { Alert, Button, Card, Empty, Flex, Form, Image, Input, Skeleton, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteSpec } from '../../resources/generate';
 import type { OutputAnswer, TemplateVersion } from '../../resources/finview-model';
@@ -40,8 +40,16 @@ export default function CreateVideoPage(_props: { route: RouteSpec }) {
   const version = template ? versionQuery.data?.data : undefined;
   const fields = useMemo(() => fieldsOf(version?.paramsSchema), [version]);
   const preview = usePreview(t);
-  const { live } = useLiveOutputs();
   const [output, setOutput] = useState<OutputAnswer | null>(null);
+  const dataProvider = useDataProvider();
+  // After a break in the stream, the job card's output is fetched once: its events of the break are lost.
+  const outputId = output?.id;
+  const reopened = useCallback(() => {
+    const custom = dataProvider().custom;
+    if (outputId === undefined || !custom) return;
+    custom<OutputAnswer>({ url: api.output(outputId), method: 'get' }).then(({ data }) => setOutput(data), () => undefined);
+  }, [api, dataProvider, outputId]);
+  const { live } = useLiveOutputs(undefined, reopened);
   const [failure, setFailure] = useState<string | null>(null);
   const { mutate, mutation } = useCustomMutation<OutputAnswer>();
 

@@ -20,7 +20,7 @@ describe('finview videos list', () => {
   beforeEach(() => FakeEventSource.install());
   afterEach(() => FakeEventSource.remove());
 
-  it('shows live progress and fetches the page again when its render ends', async () => {
+  it('shows live progress, fetches the page again when its render ends, and reopens a broken stream', async () => {
     const lists: GetListParams[] = [];
     let current = row;
     const server = provider({
@@ -28,7 +28,7 @@ describe('finview videos list', () => {
         lists.push(params);
         return { data: [current] as never, total: 1 };
       },
-      custom: async ({ url }) => ({ data: (url.endsWith('/events/ticket') ? { url: '/be-api-management/finview/events?ticket=a' } : {}) as never }),
+      custom: async ({ url }) => ({ data: (url.endsWith('/events/ticket') ? { url: `/be-api-management/finview/events?ticket=${FakeEventSource.made.length}` } : {}) as never }),
     });
     const url = '/finview/videos?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=running';
     renderRoute('/finview/videos', url, <VideosPage route={{ path: '/finview/videos', resource: 'videos', action: 'list', page: 'finview-videos' }} />, server);
@@ -47,6 +47,14 @@ describe('finview videos list', () => {
     await waitFor(() => expect(screen.getByText('1:15')).toBeTruthy());
     expect(lists.length).toBe(fetched + 1);
     expect(screen.getByTestId('finview-status-7').getAttribute('data-status')).toBe('succeeded');
+
+    // A broken stream is closed and opened again with a fresh ticket; what the break hid is fetched once.
+    act(() => stream.onerror?.());
+    const again = await waitFor(() => FakeEventSource.made[1] ?? Promise.reject(new Error('not reopened')));
+    expect(again.url).not.toBe(stream.url);
+    const before = lists.length;
+    act(() => again.onopen?.());
+    await waitFor(() => expect(lists.length).toBe(before + 1));
   }, 60_000);
 
   it('says why approve is off', () => {

@@ -39,7 +39,7 @@ export default function OutputShow({ id }: { id: string }) {
   const onFinished = useCallback((event: OutputEvent) => {
     if (event.outputId === outputId) void refetch();
   }, [outputId, refetch]);
-  const { live } = useLiveOutputs(onFinished);
+  const { live } = useLiveOutputs(onFinished, () => void refetch());
   const output = result ? withLive(result, live) : undefined;
   const { media, query: mediaQuery } = useMedia(outputId, output?.status === 'succeeded');
   const { run, busy } = useOutputActions((action) => {

@@ -52,7 +52,7 @@ export default function VideosList() {
     },
     [refetch],
   );
-  const { live } = useLiveOutputs(onFinished);
+  const { live } = useLiveOutputs(onFinished, () => void refetch());
 
   const inForce = (field: string) => (getDefaultFilter(field, filters, 'eq') ?? getDefaultFilter(field, filters, 'contains')) as string | undefined;
   const kind = (inForce('kind') as TemplateKind | undefined) ?? 'video';
