@@ -1,8 +1,8 @@
 import { EyeOutlined, SendOutlined } from '@ant-design/icons';
-import { useCustom, useCustomMutation, useNotification } from '@refinedev/core';
+import { useCustom, useCustomMutation, useDataProvider, useNotification } from '@refinedev/core';
 import { Alert, Button, Card, Empty, Flex, Form, Image, Input, Skeleton, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteSpec } from '../../resources/generate';
 import type { OutputAnswer, TemplateVersion } from '../../resources/finview-model';
@@ -13,7 +13,8 @@ import { defaultsOf, fieldsOf, paramErrorsOf, paramsOf } from './create/params-f
 import { TemplatePicker, usePublishedTemplates } from './create/template-picker';
 import { usePreview } from './create/use-preview';
 import { useLiveOutputs } from './live-outputs';
-import { useOutputsApi } from './outputs-api';
+import { useFinviewApi } from './finview-api';
+import { errorText } from './finview-ui';
 
 interface CreateValues {
   templateId?: number;
@@ -24,14 +25,14 @@ interface CreateValues {
 /** Create videos (list and create show the same page): template, its parameters, preview, render. */
 export default function CreateVideoPage(_props: { route: RouteSpec }) {
   const { t } = useTranslation();
-  const api = useOutputsApi();
+  const api = useFinviewApi();
   const { open } = useNotification();
   const [form] = Form.useForm<CreateValues>();
   const templateId = Form.useWatch('templateId', form);
   const { templates } = usePublishedTemplates();
   const template = templates.find((candidate) => candidate.id === templateId);
   const { query: versionQuery } = useCustom<TemplateVersion>({
-    url: template ? api.version(template.id, template.publishedVersion ?? 0) : '',
+    url: template ? api.templateVersion(template.id, template.publishedVersion ?? 0) : '',
     method: 'get',
     queryOptions: { enabled: Boolean(template), retry: false, staleTime: Number.POSITIVE_INFINITY },
     errorNotification: false,
@@ -39,8 +40,16 @@ export default function CreateVideoPage(_props: { route: RouteSpec }) {
   const version = template ? versionQuery.data?.data : undefined;
   const fields = useMemo(() => fieldsOf(version?.paramsSchema), [version]);
   const preview = usePreview(t);
-  const { live } = useLiveOutputs();
   const [output, setOutput] = useState<OutputAnswer | null>(null);
+  const dataProvider = useDataProvider();
+  // After a break in the stream, the job card's output is fetched once: its events of the break are lost.
+  const outputId = output?.id;
+  const reopened = useCallback(() => {
+    const custom = dataProvider().custom;
+    if (outputId === undefined || !custom) return;
+    custom<OutputAnswer>({ url: api.output(outputId), method: 'get' }).then(({ data }) => setOutput(data), () => undefined);
+  }, [api, dataProvider, outputId]);
+  const { live } = useLiveOutputs(undefined, reopened);
   const [failure, setFailure] = useState<string | null>(null);
   const { mutate, mutation } = useCustomMutation<OutputAnswer>();
 
@@ -92,7 +101,7 @@ export default function CreateVideoPage(_props: { route: RouteSpec }) {
         onError: (error) => {
           const errors = paramErrorsOf((error as { errors?: Record<string, unknown> }).errors);
           if (errors.length > 0) form.setFields(errors);
-          setFailure((error as { message?: string }).message ?? t('errors.generic'));
+          setFailure(errorText(error, t));
         },
       },
     );
@@ -108,7 +117,7 @@ export default function CreateVideoPage(_props: { route: RouteSpec }) {
               <TemplatePicker id="finview-template" />
             </Form.Item>
             {template && versionQuery.isError ? (
-              <Alert type="error" showIcon message={(versionQuery.error as { message?: string }).message ?? t('errors.generic')} style={{ marginBottom: 16 }} />
+              <Alert type="error" showIcon message={errorText(versionQuery.error, t)} style={{ marginBottom: 16 }} />
             ) : null}
             {template && versionQuery.isLoading ? <Skeleton active /> : null}
             {version ? (

@@ -1,26 +1,16 @@
 // @vitest-environment jsdom
-import { Refine, type CustomParams, type DataProvider } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { act, fireEvent, render, screen, waitFor as waitForAtOnce } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import type { CustomParams } from '@refinedev/core';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../../../src/i18n/i18n';
 import CreateVideoPage from '../../../src/pages/finview/create-video-page';
 import { ApiError } from '../../../src/providers/http-error';
 import type { OutputAnswer, TemplateSummary, TemplateVersion } from '../../../src/resources/finview-model';
-import { buildRegistry } from '../../../src/resources/generate';
-import { RuntimeProvider } from '../../../src/resources/registry-context';
-import { shippedConfig, withAreas } from '../../fixtures/app-config';
+import { BASE, FakeEventSource, input, provider, renderRoute, waitFor } from './harness';
 
 // The create page against a data provider playing the server: the template's paramsSchema
 // becomes the form, the schema's bounds refuse a value before anything is sent, a 422's
 // `params.<name>` reason lands on its field, and the job card follows the event stream alone.
 
-const waitFor = <T,>(check: () => T | Promise<T>) => waitForAtOnce(check, { timeout: 15_000 });
-const config = withAreas(shippedConfig(), ['finview']);
-const registry = buildRegistry(config);
-const BASE = '/be-api-management/finview';
 
 const template = { id: 1, name: 'Weekly news', kind: 'video', publishedVersion: 2, archived: false } as TemplateSummary;
 const version = {
@@ -29,36 +19,10 @@ const version = {
 } as unknown as TemplateVersion;
 const output = { id: 41, kind: 'video', title: 'Weekly news 2026-11-23', status: 'queued', progress: 0, jobId: 'job-41', version: 1, error: null } as OutputAnswer;
 
-class FakeEventSource {
-  static made: FakeEventSource[] = [];
-  listeners = new Map<string, (message: { data: string }) => void>();
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.made.push(this);
-  }
-  addEventListener(name: string, listener: (message: { data: string }) => void) {
-    this.listeners.set(name, listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(data: unknown) {
-    this.listeners.get('output')?.({ data: JSON.stringify(data) });
-  }
-}
-
 function fakeServer() {
   const calls: CustomParams[] = [];
   let submits = 0;
-  const provider: DataProvider = {
-    getApiUrl: () => '/api',
-    getList: async () => ({ data: [], total: 0 }),
-    getOne: async () => ({ data: {} as never }),
-    create: async () => ({ data: {} as never }),
-    update: async () => ({ data: {} as never }),
-    deleteOne: async () => ({ data: {} as never }),
+  const server = provider({
     custom: async (params) => {
       calls.push(params);
       const { url, method } = params;
@@ -72,37 +36,19 @@ function fakeServer() {
       }
       throw new ApiError('not found', 404);
     },
-  };
-  return { calls, provider };
+  });
+  return { calls, server };
 }
 
-const input = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`) as HTMLInputElement;
 const explain = (id: string) => (input(id).closest('.ant-form-item:not(.ant-form-item-no-style)') ?? input(id).closest('.ant-form-item'))?.querySelector('.ant-form-item-explain')?.textContent ?? '';
 
 describe('finview create video page', () => {
-  beforeEach(() => {
-    FakeEventSource.made = [];
-    (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
-  });
-  afterEach(() => {
-    delete (globalThis as { EventSource?: unknown }).EventSource;
-  });
+  beforeEach(() => FakeEventSource.install());
+  afterEach(() => FakeEventSource.remove());
 
   it('renders a template as a form, checks it, submits it and follows the render live', async () => {
-    const { calls, provider } = fakeServer();
-    render(
-      <I18nextProvider i18n={createI18n('en')}>
-        <RuntimeProvider config={config} registry={registry}>
-          <MemoryRouter initialEntries={['/finview/createvideos']}>
-            <Refine dataProvider={provider} routerProvider={routerProvider} resources={registry.resources} options={{ disableTelemetry: true }}>
-              <Routes>
-                <Route path="/finview/createvideos" element={<CreateVideoPage route={{ path: '/finview/createvideos', resource: 'create-videos', action: 'list', page: 'finview-create' }} />} />
-              </Routes>
-            </Refine>
-          </MemoryRouter>
-        </RuntimeProvider>
-      </I18nextProvider>,
-    );
+    const { calls, server } = fakeServer();
+    renderRoute('/finview/createvideos', '/finview/createvideos', <CreateVideoPage route={{ path: '/finview/createvideos', resource: 'create-videos', action: 'list', page: 'finview-create' }} />, server);
 
     fireEvent.mouseDown(input('finview-template'));
     const option = await waitFor(() => {
@@ -129,11 +75,7 @@ describe('finview create video page', () => {
     fireEvent.click(screen.getByTestId('finview-submit'));
     await waitFor(() => expect(screen.getByTestId('finview-status').getAttribute('data-status')).toBe('queued'));
 
-    const stream = await waitFor(() => {
-      const made = FakeEventSource.made[0];
-      if (!made) throw new Error('no stream');
-      return made;
-    });
+    const stream = await FakeEventSource.opened();
     expect(stream.url).toMatch(/events\?ticket=/);
     act(() => stream.emit({ outputId: 41, jobId: 'job-41', status: 'running', progress: 40 }));
     await waitFor(() => expect(screen.getByTestId('finview-status').textContent).toBe('Rendering 40 %'));

@@ -1,24 +1,14 @@
 // @vitest-environment jsdom
-import { Refine, type DataProvider, type GetListParams } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { act, render, screen, waitFor as waitForAtOnce } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import type { GetListParams } from '@refinedev/core';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../../../src/i18n/i18n';
 import VideosPage from '../../../src/pages/finview/videos-page';
 import { approveBlock } from '../../../src/pages/finview/videos/output-show';
 import type { OutputAnswer } from '../../../src/resources/finview-model';
-import { buildRegistry } from '../../../src/resources/generate';
-import { RuntimeProvider } from '../../../src/resources/registry-context';
-import { shippedConfig, withAreas } from '../../fixtures/app-config';
+import { FakeEventSource, provider, renderRoute, waitFor } from './harness';
 
 // The videos list: filters from the URL go to the server, a row's status follows the event
 // stream, and a finished render on the page fetches the page again (no polling).
-
-const waitFor = <T,>(check: () => T | Promise<T>) => waitForAtOnce(check, { timeout: 15_000 });
-const config = withAreas(shippedConfig(), ['finview']);
-const registry = buildRegistry(config);
 
 const row = {
   id: 7, kind: 'video', title: 'Daily prices', templateName: 'Prices', status: 'running', progress: 10, jobId: 'job-7', origin: 'rule',
@@ -26,65 +16,27 @@ const row = {
   createdAt: '2026-11-23T10:00:00Z', approval: 'none', version: 1,
 } as unknown as OutputAnswer;
 
-class FakeEventSource {
-  static made: FakeEventSource[] = [];
-  listeners = new Map<string, (message: { data: string }) => void>();
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.made.push(this);
-  }
-  addEventListener(name: string, listener: (message: { data: string }) => void) {
-    this.listeners.set(name, listener);
-  }
-  close() {}
-  emit(data: unknown) {
-    this.listeners.get('output')?.({ data: JSON.stringify(data) });
-  }
-}
-
 describe('finview videos list', () => {
-  beforeEach(() => {
-    FakeEventSource.made = [];
-    (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
-  });
-  afterEach(() => {
-    delete (globalThis as { EventSource?: unknown }).EventSource;
-  });
+  beforeEach(() => FakeEventSource.install());
+  afterEach(() => FakeEventSource.remove());
 
-  it('shows live progress and fetches the page again when its render ends', async () => {
+  it('shows live progress, fetches the page again when its render ends, and reopens a broken stream', async () => {
     const lists: GetListParams[] = [];
     let current = row;
-    const provider: DataProvider = {
-      getApiUrl: () => '/api',
+    const server = provider({
       getList: async (params) => {
         lists.push(params);
         return { data: [current] as never, total: 1 };
       },
-      getOne: async () => ({ data: {} as never }),
-      create: async () => ({ data: {} as never }),
-      update: async () => ({ data: {} as never }),
-      deleteOne: async () => ({ data: {} as never }),
-      custom: async ({ url }) => ({ data: (url.endsWith('/events/ticket') ? { url: '/be-api-management/finview/events?ticket=a' } : {}) as never }),
-    };
-    render(
-      <I18nextProvider i18n={createI18n('en')}>
-        <RuntimeProvider config={config} registry={registry}>
-          <MemoryRouter initialEntries={['/finview/videos?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=running']}>
-            <Refine dataProvider={provider} routerProvider={routerProvider} resources={registry.resources} options={{ disableTelemetry: true }}>
-              <Routes>
-                <Route path="/finview/videos" element={<VideosPage route={{ path: '/finview/videos', resource: 'videos', action: 'list', page: 'finview-videos' }} />} />
-              </Routes>
-            </Refine>
-          </MemoryRouter>
-        </RuntimeProvider>
-      </I18nextProvider>,
-    );
+      custom: async ({ url }) => ({ data: (url.endsWith('/events/ticket') ? { url: `/be-api-management/finview/events?ticket=${FakeEventSource.made.length}` } : {}) as never }),
+    });
+    const url = '/finview/videos?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=running';
+    renderRoute('/finview/videos', url, <VideosPage route={{ path: '/finview/videos', resource: 'videos', action: 'list', page: 'finview-videos' }} />, server);
     await waitFor(() => expect(screen.getByTestId('finview-status-7').textContent).toBe('Rendering 10 %'));
     expect(lists[0]?.filters).toContainEqual({ field: 'status', operator: 'eq', value: 'running' });
     expect(screen.getByText('Rule: Every morning')).toBeTruthy();
 
-    const stream = await waitFor(() => FakeEventSource.made[0] ?? Promise.reject(new Error('no stream')));
+    const stream = await FakeEventSource.opened();
     act(() => stream.emit({ outputId: 7, jobId: 'job-7', status: 'running', progress: 65 }));
     await waitFor(() => expect(screen.getByTestId('finview-status-7').textContent).toBe('Rendering 65 %'));
     const fetched = lists.length;
@@ -95,6 +47,14 @@ describe('finview videos list', () => {
     await waitFor(() => expect(screen.getByText('1:15')).toBeTruthy());
     expect(lists.length).toBe(fetched + 1);
     expect(screen.getByTestId('finview-status-7').getAttribute('data-status')).toBe('succeeded');
+
+    // A broken stream is closed and opened again with a fresh ticket; what the break hid is fetched once.
+    act(() => stream.onerror?.());
+    const again = await waitFor(() => FakeEventSource.made[1] ?? Promise.reject(new Error('not reopened')));
+    expect(again.url).not.toBe(stream.url);
+    const before = lists.length;
+    act(() => again.onopen?.());
+    await waitFor(() => expect(lists.length).toBe(before + 1));
   }, 60_000);
 
   it('says why approve is off', () => {

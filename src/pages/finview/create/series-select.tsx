@@ -2,11 +2,11 @@ import { useCustom } from '@refinedev/core';
 import type { SelectProps } from 'antd';
 import type { PriceSeries } from '../../../resources/finview-model';
 import { FormSelect } from '../../form-select';
-import { useOutputsApi } from '../outputs-api';
+import { useFinviewApi } from '../finview-api';
 
 /** The uploaded price series (plugins' price-series), by name and symbol. */
 export function SeriesSelect(props: SelectProps<number>) {
-  const api = useOutputsApi();
+  const api = useFinviewApi();
   const { query } = useCustom<PriceSeries[]>({
     url: api.priceSeries,
     method: 'get',

@@ -2,11 +2,11 @@ import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { TemplateKind, TemplateSummary } from '../../../resources/finview-model';
 import { FormSelect } from '../../form-select';
-import { useOutputsApi } from '../outputs-api';
+import { useFinviewApi } from '../finview-api';
 
 /** The published templates (video and report, or one kind), by name. */
 export function usePublishedTemplates(kind?: TemplateKind) {
-  const api = useOutputsApi();
+  const api = useFinviewApi();
   const { query } = useCustom<TemplateSummary[]>({
     url: api.templates,
     method: 'get',

@@ -2,14 +2,14 @@ import { useDataProvider } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import type { ParamValues, TemplateVersion } from '../../../resources/finview-model';
 import { fileErrorText } from '../../kyc/kyc-file';
-import { useOutputsApi } from '../outputs-api';
+import { useFinviewApi } from '../finview-api';
 import type { TFunction } from 'i18next';
 
 type Bytes = ArrayBuffer & Record<string, never>;
 
 /** POST preview of the published version with the form's params: a PNG, shown from an object URL. */
 export function usePreview(t: TFunction) {
-  const api = useOutputsApi();
+  const api = useFinviewApi();
   const dataProvider = useDataProvider();
   const [url, setUrl] = useState<string>();
   const [busy, setBusy] = useState(false);

@@ -11,8 +11,9 @@ import { CompanySelect } from '../create/company-select';
 import { ParamFields } from '../create/param-fields';
 import { fieldsOf } from '../create/params-form';
 import { TemplatePicker, usePublishedTemplates } from '../create/template-picker';
-import { useOutputsApi } from '../outputs-api';
+import { useFinviewApi } from '../finview-api';
 import { defaultDedupeKey, defaultTimezone, formValuesOf, ruleBodyOf, ruleErrorsOf, type RuleFormValues } from './rule-form';
+import { errorText } from '../finview-ui';
 
 function timezones(): string[] {
   const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
@@ -26,7 +27,7 @@ function timezones(): string[] {
 /** Create or edit a rule: its trigger, its template and the params it renders with. */
 export default function RuleEditor({ id }: { id?: string }) {
   const { t } = useTranslation();
-  const api = useOutputsApi();
+  const api = useFinviewApi();
   const { open } = useNotification();
   const { list } = useNavigation();
   const [form] = Form.useForm<RuleFormValues>();
@@ -38,7 +39,7 @@ export default function RuleEditor({ id }: { id?: string }) {
   const { templates } = usePublishedTemplates();
   const template = templates.find((candidate) => candidate.id === templateId);
   const { query: versionQuery } = useCustom<TemplateVersion>({
-    url: template ? api.version(template.id, template.publishedVersion ?? 0) : '',
+    url: template ? api.templateVersion(template.id, template.publishedVersion ?? 0) : '',
     method: 'get',
     queryOptions: { enabled: Boolean(template), retry: false, staleTime: Number.POSITIVE_INFINITY },
     errorNotification: false,
@@ -55,7 +56,7 @@ export default function RuleEditor({ id }: { id?: string }) {
   }, [rule, loaded, fields, form]);
 
   if (id && query.isError) {
-    return <Result status="warning" title={(query.error as { message?: string }).message ?? t('errors.generic')} extra={<ListButton resource="rules">{t('resources.rules')}</ListButton>} />;
+    return <Result status="warning" title={errorText(query.error, t)} extra={<ListButton resource="rules">{t('resources.rules')}</ListButton>} />;
   }
   if (id && !rule) return <Skeleton active />;
 
@@ -70,7 +71,7 @@ export default function RuleEditor({ id }: { id?: string }) {
       onError: (error: unknown) => {
         const errors = ruleErrorsOf((error as { errors?: Record<string, unknown> }).errors);
         if (errors.length > 0) form.setFields(errors as Parameters<typeof form.setFields>[0]);
-        setFailure((error as { message?: string }).message ?? t('errors.generic'));
+        setFailure(errorText(error, t));
       },
     };
     if (id && rule) {

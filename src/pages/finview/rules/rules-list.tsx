@@ -8,13 +8,14 @@ import { useRuntime } from '../../../resources/registry-context';
 import type { OutputAnswer, RuleAnswer } from '../../../resources/finview-model';
 import { Ltr } from '../../../i18n/formatting';
 import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
-import { useOutputsApi } from '../outputs-api';
+import { useFinviewApi } from '../finview-api';
+import { errorText } from '../finview-ui';
 
 /** The rules: what fires them, what they render, when they last and next fire; Run now for manual ones. */
 export default function RulesList() {
   const { t } = useTranslation();
   const { config } = useRuntime();
-  const api = useOutputsApi();
+  const api = useFinviewApi();
   const { open } = useNotification();
   const { editUrl, listUrl } = useNavigation();
   const { tableProps, sorters, tableQuery } = useTable<RuleAnswer, HttpError>({
@@ -28,7 +29,7 @@ export default function RulesList() {
 
   const runNow = (rule: RuleAnswer) =>
     runRule(
-      { url: api.runRule(rule.id), method: 'post', values: {}, successNotification: false, errorNotification: false },
+      { url: api.ruleRun(rule.id), method: 'post', values: {}, successNotification: false, errorNotification: false },
       {
         onSuccess: ({ data }) => {
           open?.({
@@ -39,7 +40,7 @@ export default function RulesList() {
           });
           void tableQuery.refetch();
         },
-        onError: (error) => open?.({ type: 'error', key: 'finview-rule-run', message: (error as { message?: string }).message ?? t('errors.generic') }),
+        onError: (error) => open?.({ type: 'error', key: 'finview-rule-run', message: errorText(error, t) }),
       },
     );
 
@@ -48,7 +49,7 @@ export default function RulesList() {
       { resource: 'rules', id: rule.id, successNotification: false, errorNotification: false },
       {
         onSuccess: () => open?.({ type: 'success', key: 'finview-rule-delete', message: t('server.finviewRuleDeleted') }),
-        onError: (error) => open?.({ type: 'error', key: 'finview-rule-delete', message: (error as { message?: string }).message ?? t('errors.generic') }),
+        onError: (error) => open?.({ type: 'error', key: 'finview-rule-delete', message: errorText(error, t) }),
       },
     );
 

@@ -1,9 +1,12 @@
 import { useCustomMutation, useNotification } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { OutputAnswer } from '../../../resources/finview-model';
-import { useOutputsApi } from '../outputs-api';
+import { useFinviewApi } from '../finview-api';
+import { errorText } from '../finview-ui';
 
 export type OutputAction = 'cancel' | 'retry' | 'approve' | 'delete';
+
+const ACTION_URLS = { cancel: 'outputCancel', retry: 'outputRetry', approve: 'outputApprove' } as const;
 
 const SUCCESS: Record<OutputAction, string> = {
   cancel: 'server.finviewCancelled',
@@ -15,12 +18,12 @@ const SUCCESS: Record<OutputAction, string> = {
 /** Cancel, retry, approve and delete an output; the server's refusal is shown as it words it. */
 export function useOutputActions(onDone?: (action: OutputAction, output: OutputAnswer | null) => void) {
   const { t } = useTranslation();
-  const api = useOutputsApi();
+  const api = useFinviewApi();
   const { open } = useNotification();
   const { mutate, mutation } = useCustomMutation<OutputAnswer>();
   const run = (action: OutputAction, output: Pick<OutputAnswer, 'id' | 'version'>) =>
     new Promise<boolean>((resolve) => {
-      const url = action === 'delete' ? api.output(output.id) : api[action](output.id);
+      const url = action === 'delete' ? api.output(output.id) : api[ACTION_URLS[action]](output.id);
       mutate(
         {
           url,
@@ -36,7 +39,7 @@ export function useOutputActions(onDone?: (action: OutputAction, output: OutputA
             resolve(true);
           },
           onError: (error) => {
-            open?.({ type: 'error', key: `finview-${action}`, message: (error as { message?: string }).message ?? t('errors.generic') });
+            open?.({ type: 'error', key: `finview-${action}`, message: errorText(error, t) });
             resolve(false);
           },
         },

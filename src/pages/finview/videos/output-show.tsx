@@ -12,9 +12,11 @@ import { useLiveOutputs } from '../live-outputs';
 import { durationText, sizeText } from './format';
 import { withLive } from './output-events';
 import { useOutputActions } from './output-actions';
-import { ErrorDetail, OutputStatusView, UserName } from './output-status';
+import { ErrorDetail, OutputStatusView } from './output-status';
+import { UserName } from '../finview-user';
 import { PdfFrame } from './pdf-frame';
 import { useMedia } from './use-media';
+import { errorText } from '../finview-ui';
 
 /** Why Approve is off for this reader, or null when it is on (the server checks the same, and says so). */
 export function approveBlock(output: Pick<OutputAnswer, 'status' | 'approval' | 'createdBy'>, role: number | null, userId: string | null): string | null {
@@ -37,7 +39,7 @@ export default function OutputShow({ id }: { id: string }) {
   const onFinished = useCallback((event: OutputEvent) => {
     if (event.outputId === outputId) void refetch();
   }, [outputId, refetch]);
-  const { live } = useLiveOutputs(onFinished);
+  const { live } = useLiveOutputs(onFinished, () => void refetch());
   const output = result ? withLive(result, live) : undefined;
   const { media, query: mediaQuery } = useMedia(outputId, output?.status === 'succeeded');
   const { run, busy } = useOutputActions((action) => {
@@ -46,7 +48,7 @@ export default function OutputShow({ id }: { id: string }) {
   });
 
   if (query.isError) {
-    return <Result status="warning" title={(query.error as { message?: string }).message ?? t('errors.generic')} extra={<ListButton resource="videos">{t('resources.videos')}</ListButton>} />;
+    return <Result status="warning" title={errorText(query.error, t)} extra={<ListButton resource="videos">{t('resources.videos')}</ListButton>} />;
   }
   if (!output) return <Skeleton active />;
 
@@ -107,7 +109,7 @@ export default function OutputShow({ id }: { id: string }) {
               <ErrorDetail error={output.status === 'failed' ? output.error : null} />
             </Flex>
           ) : mediaQuery.isError ? (
-            <Alert type="error" showIcon message={(mediaQuery.error as { message?: string }).message ?? t('errors.generic')} />
+            <Alert type="error" showIcon message={errorText(mediaQuery.error, t)} />
           ) : !media ? (
             <Skeleton.Image active />
           ) : output.kind === 'report' && media.pdf ? (

@@ -1,7 +1,6 @@
 import { Progress, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OutputAnswer, OutputStatus, UserRef } from '../../../resources/finview-model';
-import { Ltr } from '../../../i18n/formatting';
+import type { OutputAnswer, OutputStatus } from '../../../resources/finview-model';
 
 const COLOURS: Record<OutputStatus, string> = {
   queued: 'default',
@@ -50,10 +49,4 @@ export function ErrorDetail({ error }: { error: string | null }) {
       {t('finviewVideos.failedBecause')} <Typography.Text code>{error}</Typography.Text>
     </Typography.Paragraph>
   );
-}
-
-/** Who made or approved it (finview's user refs carry numeric ids, kyc's string ones). */
-export function UserName({ user }: { user: UserRef | null | undefined }) {
-  if (!user) return <Typography.Text type="secondary">—</Typography.Text>;
-  return <Ltr>{user.username}</Ltr>;
 }

@@ -1,6 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import type { MediaAnswer } from '../../../resources/finview-model';
-import { useOutputsApi } from '../outputs-api';
+import { useFinviewApi } from '../finview-api';
 
 // Media URLs are tickets valid 10 minutes (docs/finview.md): asked for by a sealed POST when a
 // succeeded output is on show. They are not renewed on a timer (a new src would stop a playing
@@ -8,9 +8,9 @@ import { useOutputsApi } from '../outputs-api';
 const FRESH_MS = 5 * 60_000;
 
 export function useMedia(outputId: number, enabled: boolean) {
-  const api = useOutputsApi();
+  const api = useFinviewApi();
   const { query } = useCustom<MediaAnswer>({
-    url: api.media(outputId),
+    url: api.outputMedia(outputId),
     method: 'post',
     config: { payload: {} },
     queryOptions: { enabled, retry: false, staleTime: FRESH_MS, gcTime: FRESH_MS, refetchOnWindowFocus: false },

@@ -11,7 +11,8 @@ import { useFollowLocation } from '../../generic/follow-location';
 import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
 import { useLiveOutputs } from '../live-outputs';
 import { withLive } from './output-events';
-import { OutputStatusView, UserName } from './output-status';
+import { OutputStatusView } from './output-status';
+import { UserName } from '../finview-user';
 import { Poster } from './poster';
 import { durationText } from './format';
 
@@ -51,7 +52,7 @@ export default function VideosList() {
     },
     [refetch],
   );
-  const { live } = useLiveOutputs(onFinished);
+  const { live } = useLiveOutputs(onFinished, () => void refetch());
 
   const inForce = (field: string) => (getDefaultFilter(field, filters, 'eq') ?? getDefaultFilter(field, filters, 'contains')) as string | undefined;
   const kind = (inForce('kind') as TemplateKind | undefined) ?? 'video';
