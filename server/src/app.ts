@@ -97,7 +97,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: loggerOptions(env, options.logger),
     // Validation errors name every bad field at once; verbose gives the error handler
     // the schema's description to explain a pattern.
-    ajv: { customOptions: { allErrors: true, verbose: true } },
+    // allowUnionTypes: a `type` list (finview rules' parameter values) is how a value keeps its own JSON type under coercion.
+    ajv: { customOptions: { allErrors: true, verbose: true, allowUnionTypes: true } },
     // A first start generates the RSA key pair and hashes the bootstrap passwords: slow on small machines.
     pluginTimeout: 120_000,
     trustProxy: env.TRUST_PROXY,

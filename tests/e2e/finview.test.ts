@@ -31,6 +31,16 @@ const MAKER = 'analyst';
 const CHECKER = 'admin';
 const poll = <T>(read: () => T | Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 250 });
 const go = (page: Page, path: string) => page.goto(`${suite.stack.appUrl}#${path}`);
+/** The natural width of the loaded image marked `testId` (the element itself or the <img> inside it); 0 until it has loaded. */
+const loadedWidth = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .first()
+    .evaluate((node) => {
+      const image = node instanceof HTMLImageElement ? node : node.querySelector('img');
+      return image?.complete ? image.naturalWidth : 0;
+    })
+    .catch(() => 0);
 
 let company = { id: 0, name: '' };
 
@@ -72,8 +82,7 @@ describe('finview in Chromium', () => {
       templateId = Number(/edit\/(\d+)/.exec(page.url())?.[1]);
       expect(templateId).toBeGreaterThan(0);
       // The live preview: a PNG of one frame, drawn by the server from the draft.
-      const preview = page.getByTestId('finview-preview-image');
-      await poll(async () => (await preview.count()) > 0 && (await preview.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)), 60_000).toBeGreaterThan(0);
+      await poll(() => loadedWidth(page, 'finview-preview-image'), 60_000).toBeGreaterThan(0);
       await keepScreenshot(page, 'finview-template-editor');
       await page.getByTestId('finview-template-publish').click();
       await waitForNotice(page, SERVER_MESSAGES.finviewTemplatePublished, { type: 'success' });
@@ -96,7 +105,7 @@ describe('finview in Chromium', () => {
       await pick(page, 'finview-template', 'Company news this week', 'Company news');
       await pick(page, 'finview-param-companyId', company.name, company.name.slice(0, 6));
       await page.getByTestId('finview-preview').click();
-      await poll(() => page.getByTestId('finview-preview-image').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), 60_000).toBeGreaterThan(0);
+      await poll(() => loadedWidth(page, 'finview-preview-image'), 60_000).toBeGreaterThan(0);
       page.on('request', (request) => {
         if (request.method() === 'GET' && /\/finview\/outputs\/\d+$/.test(new URL(request.url()).pathname)) outputPolls.push(request.url());
       });

@@ -33,6 +33,8 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
   if (options.privateDist) cpSync('dist', join(dataDir, 'dist'), { recursive: true });
   const server = await startServer({
     logger: false,
+    // As `npm start` runs it (server/src/server.ts): with the job queue, so finview renders.
+    jobs: {},
     env: {
       PORT: '0',
       HOST: '127.0.0.1',

@@ -4,6 +4,7 @@ import { companyRoutes } from './routes-companies.js';
 import { mediaRoutes } from './routes-media.js';
 import { outputRoutes } from './routes-outputs.js';
 import { pluginRoutes } from './routes-plugins.js';
+import { setupFinviewReportRenderer } from './report-renderer.js';
 import { ruleRoutes } from './routes-rules.js';
 import { settingsRoutes } from './routes-settings.js';
 import { templateRoutes } from './routes-templates.js';
@@ -17,6 +18,7 @@ import { startFinviewWork } from './work.js';
 const finview: FastifyPluginAsyncTypebox = async (fastify) => {
   // Scoped to these routes (price-series upload); limits are set per request.
   await fastify.register(multipart);
+  setupFinviewReportRenderer(fastify);
   await fastify.register(settingsRoutes);
   await fastify.register(templateRoutes);
   await fastify.register(pluginRoutes);

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { RENDER_QUEUE, workRenderQueue } from '../../services/jobs/render-queue.js';
-import { createReportRenderer } from '../../services/render/report-pdf.js';
 import type { VideoTemplate } from '../../../../src/resources/finview-template.js';
 import { REPORT_QUEUE, workReportQueue } from './report-queue.js';
 import { applyRetention, RETENTION_CRON, RETENTION_QUEUE } from './retention.js';
 import { startRuleSchedule } from './rule-events.js';
+import { finviewReportRenderer } from './report-renderer.js';
 import { readSettings } from './settings.js';
 
 // The child's own limit: each job's expiry (renderTimeoutSeconds + 60 s, set when it is sent)
@@ -41,9 +41,7 @@ export async function startFinviewWork(fastify: FastifyInstance): Promise<void> 
     },
   });
 
-  const renderer = createReportRenderer({ timeoutMs: settings.renderTimeoutSeconds * 1000 });
-  fastify.addHook('onClose', () => renderer.close());
-  await workReportQueue(jobs, blobs, renderer, {
+  await workReportQueue(jobs, blobs, finviewReportRenderer(fastify), {
     concurrency: settings.renderConcurrency,
     expireInSeconds: settings.renderTimeoutSeconds + 60,
     async onStored(tx, job, stored) {
