@@ -111,7 +111,12 @@ describe('finview in Chromium', () => {
       });
       await page.getByTestId('finview-submit').click();
       const job = page.getByTestId('finview-job');
-      await job.waitFor();
+      await job.waitFor().catch(async (error: unknown) => {
+        // What the page said instead (a refusal, a field's error) is the failure worth reading.
+        await keepScreenshot(page, 'finview-submit-failed');
+        const said = await page.locator('.ant-alert, .ant-form-item-explain-error').allTextContents();
+        throw new Error(`no job card after submit; the page says: ${JSON.stringify(said)}`, { cause: error });
+      });
       outputId = Number(await job.getAttribute('data-output'));
       // Seen mid-way at least once, then done: the bar moves with the render.
       const seen = new Set<string>();

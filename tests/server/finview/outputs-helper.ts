@@ -20,16 +20,21 @@ export function tinyVideo(): VideoTemplate {
 }
 
 /** A template with a published version 1, written straight into the tables (the templates API is another helper's). */
-export async function publishedTemplate(suite: SuiteContext, body: unknown = tinyVideo(), kind: 'video' | 'report' = 'video'): Promise<number> {
+export async function publishedTemplate(
+  suite: SuiteContext,
+  body: unknown = tinyVideo(),
+  kind: 'video' | 'report' = 'video',
+  paramsSchema: object = { type: 'object', properties: {} },
+): Promise<number> {
   const [row] = await suite.sql<{ id: number }>(
     `INSERT INTO finview_templates (name, kind, published_version) VALUES ($1, $2, 1) RETURNING id::int AS id`,
     [`T ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, kind],
   );
   const id = (row as { id: number }).id;
-  await suite.sql(`INSERT INTO finview_template_versions (template_id, version, status, body, published_at) VALUES ($1, 1, 'published', $2::jsonb, now())`, [
-    id,
-    JSON.stringify(body),
-  ]);
+  await suite.sql(
+    `INSERT INTO finview_template_versions (template_id, version, status, body, params_schema, published_at) VALUES ($1, 1, 'published', $2::jsonb, $3::jsonb, now())`,
+    [id, JSON.stringify(body), JSON.stringify(paramsSchema)],
+  );
   return id;
 }
 

@@ -3,7 +3,7 @@ import type { OutputAnswer } from '../../../src/resources/finview-model.js';
 import { sealed, describeEachDatabase } from '../helper.js';
 import { applyRetention } from '../../../server/src/modules/finview/retention.js';
 import { buildJobsApp } from '../jobs/jobs-helper.js';
-import { actor, draftOnlyTemplate, finished, FINVIEW, getOutput, publishedTemplate, renderingApp, submit } from './outputs-helper.js';
+import { actor, draftOnlyTemplate, tinyVideo, finished, FINVIEW, getOutput, publishedTemplate, renderingApp, submit } from './outputs-helper.js';
 
 describeEachDatabase('finview outputs', (suite) => {
   it('renders a submitted video: succeeded with its files, sizes and the watermark; listed and audited', async () => {
@@ -53,6 +53,16 @@ describeEachDatabase('finview outputs', (suite) => {
     const unknown = await sealed(app, maker.session, { method: 'POST', url: `${FINVIEW}/outputs`, payload: { templateId: 99_999_999, params: {} } });
     expect(unknown.statusCode).toBe(404);
     expect(await suite.sql('SELECT 1 FROM finview_outputs WHERE template_id = $1', [draft])).toEqual([]);
+
+    // Params keep their JSON types through the route (no coercion to a union's first branch):
+    // a number is an integer, and a number is not a string.
+    const typed = await publishedTemplate(suite, tinyVideo(), 'video', { type: 'object', properties: { n: { type: 'integer' }, who: { type: 'string' } }, required: ['n'] });
+    const wrongType = await sealed(app, maker.session, { method: 'POST', url: `${FINVIEW}/outputs`, payload: { templateId: typed, params: { n: 7, who: 7 } } });
+    expect(wrongType.statusCode).toBe(422);
+    expect(wrongType.json().reasons).toEqual({ 'params.who': { code: 'type', params: { type: 'string' } } });
+    const right = await sealed(app, maker.session, { method: 'POST', url: `${FINVIEW}/outputs`, payload: { templateId: typed, params: { n: 7, who: 'x' } } });
+    expect(right.statusCode, right.body).toBe(201);
+    expect(right.json<OutputAnswer>().params).toEqual({ n: 7, who: 'x' });
   });
 
   it('cancels a queued render, retries it, and will not delete it while queued', async () => {

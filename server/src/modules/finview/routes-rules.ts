@@ -7,6 +7,7 @@ import { actorOf } from '../crud/routes.js';
 import { registerRuleTriggers } from './rule-events.js';
 import { listRules, SORT_COLUMNS } from './rules-repository.js';
 import { changeRule, createRule, getRule, removeRule, ruleAnswer, runRule } from './rules-service.js';
+import { ParamValue as ParamScalar } from './schemas-outputs.js';
 
 const tags = ['finview'];
 const ERRORS = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply };
@@ -15,9 +16,7 @@ const BASE = '/be-api-management/finview/rules';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 const EventRef = Type.Object({ event: literals(NEWS_EVENT_FIELDS) }, { additionalProperties: false });
-// One `type` list, not a union: ajv coerces only a value that none of the types takes, so 7 stays a number.
-const Scalar = Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'], maxLength: 1000 });
-const ParamValue = Type.Union([Scalar, EventRef]);
+const ParamValue = Type.Union([ParamScalar, EventRef]);
 
 const RuleBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 120 }),

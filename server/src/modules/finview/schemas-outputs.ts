@@ -10,7 +10,12 @@ import { OUTPUT_STATUSES, TEMPLATE_KINDS } from '../../../../src/resources/finvi
 const UserRef = Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
-const ParamValue = Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean()]);
+/**
+ * A parameter's value. One `type` list, not a union: Fastify's ajv coerces, and a union's first
+ * branch (string) would turn the number 7 into "7"; with a list, ajv coerces only a value that
+ * none of the types takes, so each value keeps its own JSON type.
+ */
+export const ParamValue = Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'], maxLength: 1000 });
 
 export const OutputAnswerSchema = Type.Object({
   id: Type.Integer(),
