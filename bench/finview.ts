@@ -35,7 +35,9 @@ async function publishedTemplate(api: string, session: Session): Promise<number>
   const body = { ...(draft.body as VideoTemplate), size: { width: 1920, height: 1080 }, fps: 30, durationSeconds: 10 };
   body.scenes = body.scenes.map((scene) => ({ ...scene, start: Math.min(scene.start, 9), end: Math.min(Math.max(scene.end, 1), 10) }));
   await call(api, session, 'PUT', `${FINVIEW}/templates/${created.id}/draft`, { body, paramsSchema: draft.paramsSchema, bindings: draft.bindings, version: created.version });
-  await call(api, session, 'POST', `${FINVIEW}/templates/${created.id}/publish`, { version: created.latestVersion });
+  // Publish names the template's row version, which the draft's save moved on.
+  const { body: saved } = await call<TemplateDetail>(api, session, 'GET', `${FINVIEW}/templates/${created.id}`);
+  await call(api, session, 'POST', `${FINVIEW}/templates/${created.id}/publish`, { version: saved.version });
   return created.id;
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../src/resources/server-messages';
 import { withAreas } from '../fixtures/app-config';
 import { keepScreenshot, logInAs, waitForNotice } from './browser';
+import { auditInEveryLook } from './looks';
 import { apiSession, sealedFetch } from './sealed-api';
 import { writeAppConfig } from './stack';
 import { browserSuite } from './suite';
@@ -248,5 +249,29 @@ describe('finview in Chromium', () => {
       () => suite.stack.sql<{ status: string }>('SELECT j.status FROM finview_outputs o JOIN jobs j ON j.id = o.job_id WHERE o.rule_id = $1', [rule.id]).then((rows) => rows.map((row) => row.status).join(',')),
       200_000,
     ).toBe('succeeded,succeeded');
+  });
+
+  it('shows every finview screen in English, Spanish, right to left and dark, with nothing serious for axe', { timeout: 300_000 }, async () => {
+    const { context, page } = await open(CHECKER);
+    try {
+      const findings = await auditInEveryLook(
+        page,
+        suite.stack.appUrl,
+        [
+          { name: 'templates', path: '/finview/templates', ready: '[data-testid="finview-templates-table"] .ant-table-row' },
+          { name: 'template-editor', path: `/finview/templates/edit/${templateId}`, ready: '[data-testid="finview-template-editor"]' },
+          { name: 'create', path: '/finview/createvideos', ready: '[data-testid="finview-create-form"]' },
+          { name: 'videos', path: '/finview/videos', ready: '[data-testid="finview-videos-table"] .ant-table-row' },
+          { name: 'video', path: `/finview/videos/show/${outputId}`, ready: '[data-testid="finview-video"]' },
+          { name: 'rules', path: '/finview/rules', ready: '[data-testid="finview-rules-table"] .ant-table-row' },
+          { name: 'plugins', path: '/finview/plugins', ready: '[data-testid="finview-plugins-page"] .ant-switch' },
+          { name: 'settings', path: '/finview/settings', ready: '[data-testid="finview-settings-save"]' },
+        ],
+        'finview',
+      );
+      expect(findings).toEqual(Object.fromEntries(Object.keys(findings).map((key) => [key, []])));
+    } finally {
+      await context.close();
+    }
   });
 });
