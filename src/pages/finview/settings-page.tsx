@@ -115,7 +115,7 @@ export default function FinviewSettingsPage(_props: { route: RouteSpec }) {
                       {fields.map((field, index) => (
                         <Space.Compact key={field.key}>
                           <Form.Item name={field.name} noStyle getValueFromEvent={hexOf}>
-                            <ColorPicker disabledAlpha format="hex" aria-label={t('finviewSettings.paletteColour', { n: index + 1 })} />
+                            <ColorPicker disabledAlpha showText format="hex" />
                           </Form.Item>
                           <Button icon={<DeleteOutlined />} aria-label={t('finviewSettings.removeColour', { n: index + 1 })} onClick={() => remove(field.name)} />
                         </Space.Compact>

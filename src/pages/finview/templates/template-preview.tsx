@@ -20,7 +20,8 @@ export function TemplatePreview({ request, durationSeconds, at, onAt }: { reques
               step={0.1}
               value={at ?? 0}
               onChange={(value: number) => onAt(value)}
-              aria-labelledby="finview-preview-at"
+              // The label goes on the handle (the element that takes the focus), not the slider's box.
+              ariaLabelledByForHandle="finview-preview-at"
               tooltip={{ formatter: (value) => `${value ?? 0} s` }}
               data-testid="finview-preview-at"
             />

@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, DeleteOutlined, DownloadOutlined, RedoOutlined, StopOutlined } from '@ant-design/icons';
 import { ListButton } from '@refinedev/antd';
 import { useNavigation, useOne } from '@refinedev/core';
-import { Alert, Button, type ButtonProps, Card, Descriptions, Flex, Popconfirm, Result, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, type ButtonProps, Card, Descriptions, Flex, Popconfirm, Result, Skeleton, Space, Tag, Tooltip, Typography, theme } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIdentity, useRole } from '../../../providers';
@@ -30,6 +30,7 @@ export function approveBlock(output: Pick<OutputAnswer, 'status' | 'approval' | 
 /** One video or report: the player or the PDF, its facts, and what may be done with it. */
 export default function OutputShow({ id }: { id: string }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const { list } = useNavigation();
   const role = useRole();
   const identity = useIdentity();
@@ -130,7 +131,8 @@ export default function OutputShow({ id }: { id: string }) {
           ) : null}
         </Card>
         <Card style={{ flex: '1 1 300px', minWidth: 0 }}>
-          <Descriptions column={1} size="small" data-testid="finview-output-facts">
+          {/* Labels in the secondary text colour: the default tertiary one is below WCAG AA on white. */}
+          <Descriptions column={1} size="small" styles={{ label: { color: token.colorTextSecondary } }} data-testid="finview-output-facts">
             <Descriptions.Item label={t('finviewVideos.statusLabel')}>
               <OutputStatusView output={output} />
             </Descriptions.Item>

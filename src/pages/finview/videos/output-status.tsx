@@ -2,12 +2,14 @@ import { Progress, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OutputAnswer, OutputStatus } from '../../../resources/finview-model';
 
+// Preset colours (dark text on a light tint), as the KYC and news statuses: antd's status
+// colours (success, error…) put light green on light green, below WCAG AA.
 const COLOURS: Record<OutputStatus, string> = {
   queued: 'default',
-  running: 'processing',
-  succeeded: 'success',
-  failed: 'error',
-  cancelled: 'warning',
+  running: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  cancelled: 'gold',
 };
 
 /** "Queued", "Rendering 42 %", "Succeeded"…: the status as the pages word it. */
