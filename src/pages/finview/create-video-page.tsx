@@ -1,16 +1,16 @@
 import { EyeOutlined, SendOutlined } from '@ant-design/icons';
-import { useCustom, useCustomMutation, useDataProvider, useNotification } from '@refinedev/core';
+import { useCustomMutation, useDataProvider, useNotification } from '@refinedev/core';
 import { Alert, Button, Card, Empty, Flex, Form, Image, Input, Skeleton, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteSpec } from '../../resources/generate';
-import type { OutputAnswer, TemplateVersion } from '../../resources/finview-model';
+import type { OutputAnswer } from '../../resources/finview-model';
 import { KycTitle } from '../kyc/kyc-format';
 import { JobCard } from './create/job-card';
 import { ParamFields } from './create/param-fields';
 import { defaultsOf, fieldsOf, paramErrorsOf, paramsOf } from './create/params-form';
-import { TemplatePicker, usePublishedTemplates } from './create/template-picker';
+import { TemplatePicker, usePublishedVersion } from './create/template-picker';
 import { usePreview } from './create/use-preview';
 import { useLiveOutputs } from './live-outputs';
 import { useFinviewApi } from './finview-api';
@@ -29,15 +29,7 @@ export default function CreateVideoPage(_props: { route: RouteSpec }) {
   const { open } = useNotification();
   const [form] = Form.useForm<CreateValues>();
   const templateId = Form.useWatch('templateId', form);
-  const { templates } = usePublishedTemplates();
-  const template = templates.find((candidate) => candidate.id === templateId);
-  const { query: versionQuery } = useCustom<TemplateVersion>({
-    url: template ? api.templateVersion(template.id, template.publishedVersion ?? 0) : '',
-    method: 'get',
-    queryOptions: { enabled: Boolean(template), retry: false, staleTime: Number.POSITIVE_INFINITY },
-    errorNotification: false,
-  });
-  const version = template ? versionQuery.data?.data : undefined;
+  const { template, version, versionQuery } = usePublishedVersion(templateId);
   const fields = useMemo(() => fieldsOf(version?.paramsSchema), [version]);
   const preview = usePreview(t);
   const [output, setOutput] = useState<OutputAnswer | null>(null);

@@ -1,6 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { TemplateKind, TemplateSummary } from '../../../resources/finview-model';
+import type { TemplateKind, TemplateSummary, TemplateVersion } from '../../../resources/finview-model';
 import { FormSelect } from '../../form-select';
 import { useFinviewApi } from '../finview-api';
 
@@ -17,6 +17,20 @@ export function usePublishedTemplates(kind?: TemplateKind) {
   });
   const all = Array.isArray(query.data?.data) ? query.data.data : [];
   return { templates: all.filter((template) => template.publishedVersion !== null && !template.archived), query };
+}
+
+/** The picked template among the published ones, and its published version (params schema, bindings) once loaded. */
+export function usePublishedVersion(templateId: number | undefined) {
+  const api = useFinviewApi();
+  const { templates } = usePublishedTemplates();
+  const template = templates.find((candidate) => candidate.id === templateId);
+  const { query } = useCustom<TemplateVersion>({
+    url: template ? api.templateVersion(template.id, template.publishedVersion ?? 0) : '',
+    method: 'get',
+    queryOptions: { enabled: Boolean(template), retry: false, staleTime: Number.POSITIVE_INFINITY },
+    errorNotification: false,
+  });
+  return { template, version: template ? query.data?.data : undefined, versionQuery: query };
 }
 
 export function TemplatePicker({ value, onChange, id }: { value?: number; onChange?: (value: number | undefined) => void; id?: string }) {

@@ -1,17 +1,16 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { ListButton } from '@refinedev/antd';
-import { useCreate, useCustom, useNavigation, useNotification, useOne, useUpdate } from '@refinedev/core';
+import { useCreate, useNavigation, useNotification, useOne, useUpdate } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Skeleton, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RULE_TRIGGERS, type RuleAnswer, type TemplateVersion } from '../../../resources/finview-model';
+import { RULE_TRIGGERS, type RuleAnswer } from '../../../resources/finview-model';
 import { FormSelect } from '../../form-select';
 import { KycTitle } from '../../kyc/kyc-format';
 import { CompanySelect } from '../create/company-select';
 import { ParamFields } from '../create/param-fields';
 import { fieldsOf } from '../create/params-form';
-import { TemplatePicker, usePublishedTemplates } from '../create/template-picker';
-import { useFinviewApi } from '../finview-api';
+import { TemplatePicker, usePublishedVersion } from '../create/template-picker';
 import { defaultDedupeKey, defaultTimezone, formValuesOf, ruleBodyOf, ruleErrorsOf, type RuleFormValues } from './rule-form';
 import { errorText } from '../finview-ui';
 
@@ -27,7 +26,6 @@ function timezones(): string[] {
 /** Create or edit a rule: its trigger, its template and the params it renders with. */
 export default function RuleEditor({ id }: { id?: string }) {
   const { t } = useTranslation();
-  const api = useFinviewApi();
   const { open } = useNotification();
   const { list } = useNavigation();
   const [form] = Form.useForm<RuleFormValues>();
@@ -36,15 +34,8 @@ export default function RuleEditor({ id }: { id?: string }) {
   const trigger = Form.useWatch('trigger', form) ?? 'manual';
   const templateId = Form.useWatch('templateId', form);
   const fromEvent = Form.useWatch('fromEvent', form);
-  const { templates } = usePublishedTemplates();
-  const template = templates.find((candidate) => candidate.id === templateId);
-  const { query: versionQuery } = useCustom<TemplateVersion>({
-    url: template ? api.templateVersion(template.id, template.publishedVersion ?? 0) : '',
-    method: 'get',
-    queryOptions: { enabled: Boolean(template), retry: false, staleTime: Number.POSITIVE_INFINITY },
-    errorNotification: false,
-  });
-  const fields = useMemo(() => fieldsOf(template ? versionQuery.data?.data?.paramsSchema : undefined), [template, versionQuery.data]);
+  const { template, version, versionQuery } = usePublishedVersion(templateId);
+  const fields = useMemo(() => fieldsOf(version?.paramsSchema), [version]);
   const zones = useMemo(() => timezones().map((zone) => ({ value: zone, label: zone })), []);
   const { mutate: create, mutation: creating } = useCreate<RuleAnswer>();
   const { mutate: update, mutation: updating } = useUpdate<RuleAnswer>();
