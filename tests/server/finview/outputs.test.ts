@@ -1,4 +1,6 @@
+import { PDFDocument } from 'pdf-lib';
 import { expect, it } from 'vitest';
+import { reportTemplate } from '../../fixtures/finview-reports.js';
 import type { OutputAnswer } from '../../../src/resources/finview-model.js';
 import { sealed, describeEachDatabase } from '../helper.js';
 import { applyRetention } from '../../../server/src/modules/finview/retention.js';
@@ -42,6 +44,32 @@ describeEachDatabase('finview outputs', (suite) => {
       await suite.sql(`UPDATE finview_settings SET watermark = ''`);
     }
   }, 60_000);
+
+  it('renders a submitted report: a PDF in the blob store with its pages counted, the watermark in every footer', async () => {
+    const app = await renderingApp(suite);
+    await suite.sql(`UPDATE finview_settings SET watermark = 'Example Capital'`);
+    try {
+      const templateId = await publishedTemplate(suite, reportTemplate(2), 'report');
+      const maker = await actor(suite, app);
+      const queued = await submit(app, maker, templateId, { company: 'Example Bank' });
+      expect(queued).toMatchObject({ kind: 'report', templateId });
+      const done = await finished(app, maker, queued.id, 60_000);
+      expect(done).toMatchObject({ status: 'succeeded', progress: 100, kind: 'report', pages: 2, hasPoster: false });
+      const [row] = await suite.sql<{ pdf: string | null; video: string | null }>('SELECT pdf_blob_id AS pdf, video_blob_id AS video FROM finview_outputs WHERE id = $1', [queued.id]);
+      expect(row?.video).toBeNull();
+      const blob = await app.blobs.get(row?.pdf as string);
+      expect(blob?.meta.contentType).toBe('application/pdf');
+      const chunks: Buffer[] = [];
+      for await (const chunk of blob?.stream ?? []) chunks.push(chunk as Buffer);
+      const pdf = await PDFDocument.load(Buffer.concat(chunks));
+      expect(pdf.getPageCount()).toBe(2);
+      // The job carries the watermark to the renderer, which prints it in each page's footer.
+      const [job] = await suite.sql<{ data: { footerText?: string; data?: unknown } }>('SELECT data FROM jobs WHERE id = $1', [queued.jobId]);
+      expect(JSON.stringify(job?.data)).toContain('Example Capital');
+    } finally {
+      await suite.sql(`UPDATE finview_settings SET watermark = ''`);
+    }
+  }, 90_000);
 
   it('refuses a template without a published version (409) and an unknown one (404)', async () => {
     const app = await buildJobsApp(suite);
