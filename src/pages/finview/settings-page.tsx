@@ -74,7 +74,14 @@ export default function FinviewSettingsPage(_props: { route: RouteSpec }) {
   };
 
   const number = (name: (typeof NUMBER_FIELDS)[number]) => (
-    <Form.Item key={name.name} name={name.name} label={t(`finviewSettings.fields.${name.name}`)} rules={[{ required: true, message: t('finviewSettings.required') }]}>
+    <Form.Item
+      key={name.name}
+      name={name.name}
+      label={t(`finviewSettings.fields.${name.name}`)}
+      // Workers are started with the instance (docs/finview.md): say so where it is set.
+      extra={name.name === 'renderConcurrency' ? t('finviewSettings.concurrencyHint') : undefined}
+      rules={[{ required: true, message: t('finviewSettings.required') }]}
+    >
       <InputNumber min={name.min} max={name.max} step={name.step} precision={0} style={{ width: 180 }} data-testid={`finview-settings-${name.name}`} />
     </Form.Item>
   );
