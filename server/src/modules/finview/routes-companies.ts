@@ -21,7 +21,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Companies by name, ISIN or ticker (q, contains; ids picks given ones), at most 50, by name',
         querystring: Type.Object({
           q: Type.Optional(Type.String({ maxLength: 100 })),
-          ids: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[0-9]+(,[0-9]+)*$' })),
+          ids: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[0-9]{1,15}(,[0-9]{1,15})*$' })),
         }),
         response: { 200: Type.Array(CompanyChoice), 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 422: ErrorReply },
       },

@@ -14,6 +14,10 @@ const ERRORS = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorRe
 const RULES = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => ({ resource: 'rules', action }) as const;
 const BASE = '/be-api-management/finview/rules';
 
+// Row ids and list positions within what bigint columns and OFFSET take (a larger one is a 422, not a database error).
+const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const Position = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+
 const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 const EventRef = Type.Object({ event: literals(NEWS_EVENT_FIELDS) }, { additionalProperties: false });
 const ParamValue = Type.Union([ParamScalar, EventRef]);
@@ -25,8 +29,8 @@ const RuleBody = Type.Object({
   cron: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
   timezone: Type.Optional(Type.String({ maxLength: 60 })),
   event: Type.Optional(Type.Union([literals(RULE_EVENTS), Type.Null()])),
-  conditions: Type.Optional(Type.Object({ companyIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })) })),
-  templateId: Type.Integer({ minimum: 1 }),
+  conditions: Type.Optional(Type.Object({ companyIds: Type.Optional(Type.Array(RowId, { maxItems: 500 })) })),
+  templateId: RowId,
   params: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), ParamValue)),
   title: Type.Optional(Type.String({ maxLength: 200 })),
   dedupeKey: Type.Optional(Type.String({ maxLength: 200 })),
@@ -57,7 +61,7 @@ const RuleReply = Type.Object({
 });
 // The outputs' own schema is their routes' (routes-outputs.ts); here it passes through as built.
 const OutputReply = Type.Unsafe<OutputAnswer>({ type: 'object', additionalProperties: true });
-const VersionedRuleBody = Type.Intersect([RuleBody, Type.Object({ version: Type.Integer({ minimum: 1 }) })]);
+const VersionedRuleBody = Type.Intersect([RuleBody, Type.Object({ version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })]);
 const RuleParams = Type.Object({ id: Id });
 const sortFields = Object.keys(SORT_COLUMNS).join('|');
 const ListQuery = Type.Object({
@@ -65,8 +69,8 @@ const ListQuery = Type.Object({
   pageSize: Type.Optional(PageSize),
   sort: Type.Optional(Type.String({ pattern: `^(${sortFields}):(asc|desc)$` })),
   // Refine's simple-rest names (docs/finview.md: lists take _start/_end/_sort/_order too).
-  _start: Type.Optional(Type.Integer({ minimum: 0 })),
-  _end: Type.Optional(Type.Integer({ minimum: 1 })),
+  _start: Type.Optional(Position),
+  _end: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   _sort: Type.Optional(Type.String({ pattern: `^(${sortFields})$` })),
   _order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('ASC'), Type.Literal('DESC')])),
 });
