@@ -46,11 +46,11 @@ function loggedInStorage(role: Role, username = 'analyst'): Storage {
   return storage;
 }
 
-function renderApp(hash: string, storage = createMemoryStorage()) {
+function renderApp(hash: string, storage = createMemoryStorage(), appConfig: AppConfig = config) {
   window.location.hash = hash;
   const i18n = createI18n('en');
   const { sealer } = createFakeSealer();
-  render(<App config={config} i18n={i18n} locale={{ language: 'en', direction: 'ltr' }} storage={storage} sealer={sealer} />);
+  render(<App config={appConfig} i18n={i18n} locale={{ language: 'en', direction: 'ltr' }} storage={storage} sealer={sealer} />);
   return { storage };
 }
 
@@ -124,10 +124,12 @@ describe('the app in jsdom', { timeout: 30_000 }, () => {
   });
 
   it('shows a resource without a server side as an honest empty state', async () => {
-    renderApp('#/finview/videos', loggedInStorage(0));
+    // Reports (a module the shipped configuration leaves off) has no server side yet.
+    const withReports = { ...config, modules: config.modules.map((entry) => (entry.name === 'Reports' ? { ...entry, isEnabled: true } : entry)) };
+    renderApp('#/finview/reports', loggedInStorage(0), withReports);
     const pending = await screen.findByTestId('resource-pending', {}, { timeout: 10_000 });
-    expect(pending.getAttribute('data-resource')).toBe('videos');
-    expect(pending.textContent).toContain('Videos');
+    expect(pending.getAttribute('data-resource')).toBe('reports');
+    expect(pending.textContent).toContain('Reports');
     expect(pending.textContent).toContain('Nothing is here yet');
     expect(document.querySelector('table')).toBeNull();
   });
