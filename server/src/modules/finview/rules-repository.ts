@@ -6,30 +6,6 @@ import type { NewsEventField, RuleAnswer, RuleEvent, RuleTrigger } from '../../.
 
 export type RuleParams = RuleAnswer['params'];
 
-/** A rule as stored, with what its answer shows beside it. */
-export interface RuleRow {
-  id: number;
-  name: string;
-  enabled: boolean;
-  trigger: RuleTrigger;
-  cron: string | null;
-  timezone: string;
-  event: RuleEvent | null;
-  conditions: { companyIds?: number[] };
-  templateId: number;
-  templateName: string;
-  params: RuleParams;
-  title: string;
-  dedupeKey: string;
-  lastFiredAt: Date | null;
-  outputCount: number;
-  createdById: number | null;
-  createdByName: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
-
 /** What a create or an update writes. */
 export interface RuleWrite {
   name: string;
@@ -43,6 +19,19 @@ export interface RuleWrite {
   params: RuleParams;
   title: string;
   dedupeKey: string;
+}
+
+/** A rule as stored (what was written), with what its answer shows beside it. */
+export interface RuleRow extends RuleWrite {
+  id: number;
+  templateName: string;
+  lastFiredAt: Date | null;
+  outputCount: number;
+  createdById: number | null;
+  createdByName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
 }
 
 const SELECT = `SELECT r.id::int AS id, r.name, r.enabled, r.trigger, r.cron, r.timezone, r.event, r.conditions,
