@@ -30,23 +30,15 @@ const MAX_DRAFT_CHARS = 8_000_000;
 
 const ref = (id: number | null, username: string | null): UserRef | null => (id === null || username === null ? null : { id, username });
 
-interface SummaryRow {
-  id: number;
-  name: string;
-  kind: TemplateKind;
-  description: string;
-  latestVersion: number;
-  publishedVersion: number | null;
-  draftVersion: number | null;
-  archived: boolean;
+/** A summary as read: the answer's fields, with its users as ids and names and its times as dates. */
+type SummaryRow = Omit<TemplateSummary, 'createdBy' | 'updatedBy' | 'createdAt' | 'updatedAt'> & {
   createdById: number | null;
   createdByName: string | null;
   updatedById: number | null;
   updatedByName: string | null;
   createdAt: Date;
   updatedAt: Date;
-  version: number;
-}
+};
 
 const SUMMARY_SQL = `SELECT t.id::int AS id, t.name, t.kind, t.description, t.latest_version AS "latestVersion", t.published_version AS "publishedVersion",
     (SELECT v.version FROM finview_template_versions v WHERE v.template_id = t.id AND v.status = 'draft') AS "draftVersion",
