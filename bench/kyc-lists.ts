@@ -6,9 +6,8 @@ import { buildApp } from '../server/src/app';
 import { openDb, type Db } from '../server/src/db/index';
 import { migrate, readMigrations } from '../server/src/db/migrate';
 import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
-import { loginCaller, timedCall } from './news-list';
+import { loginCaller, timeListMix } from './news-list';
 import { withScratchDatabase } from './scratch-database';
-import { ms, summarize } from './stats';
 
 // The KYC lists through the real routes (sealed app.inject) on 100 000 documents of 25 000
 // subjects, over a mix of filters, sorts and pages. Target: p95 <= 50 ms on PostgreSQL.
@@ -137,24 +136,7 @@ async function benchOn(label: string, db: Db, dataDir: string, subjects: number)
     const users = (await db.query<{ id: string }>(`SELECT id::text AS id FROM users WHERE username LIKE 'kycbench%'`)).rows.map((row) => row.id);
     const caller = await loginCaller(app);
     const mix = scenarios(users, subjects);
-    for (const { url, query } of mix.slice(0, WARMUP)) await timedCall(caller, { method: 'GET', url, query });
-    const samples: number[] = [];
-    const byName = new Map<string, number[]>();
-    for (const { name, url, query } of mix) {
-      const { response, elapsed } = await timedCall(caller, { method: 'GET', url, query });
-      if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-      samples.push(elapsed);
-      byName.set(name, [...(byName.get(name) ?? []), elapsed]);
-    }
-    const baseline: number[] = [];
-    for (let index = 0; index < 100; index += 1) baseline.push((await timedCall(caller, { method: 'GET', url: '/backoffice/api/me' })).elapsed);
-    const all = summarize(samples);
-    console.log(`route (sealed inject)   p50 ${ms(all.p50)}  p95 ${ms(all.p95)}  mean ${ms(all.mean)}  (target p95 <= 50 ms)`);
-    console.log(`sealed GET /me baseline p50 ${ms(summarize(baseline).p50)}  p95 ${ms(summarize(baseline).p95)}`);
-    for (const [name, values] of byName) {
-      const s = summarize(values);
-      console.log(`  ${name.padEnd(28)} n=${String(values.length).padStart(3)}  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}`);
-    }
+    await timeListMix(caller, mix, WARMUP);
   } finally {
     await app.close();
   }

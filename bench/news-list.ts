@@ -114,6 +114,31 @@ export async function timedCall(caller: Caller, request: { method: 'GET' | 'POST
   return { response, elapsed };
 }
 
+/**
+ * Times a mix of sealed list GETs (after `warmup` of them untimed) beside the sealed `GET /me`
+ * baseline, and prints overall and per-name p50/p95 (the KYC and announcements list benches).
+ */
+export async function timeListMix(caller: Caller, mix: ReadonlyArray<{ name: string; url: string; query?: Query }>, warmup: number): Promise<void> {
+  for (const { url, query } of mix.slice(0, warmup)) await timedCall(caller, { method: 'GET', url, query });
+  const samples: number[] = [];
+  const byName = new Map<string, number[]>();
+  for (const { name, url, query } of mix) {
+    const { response, elapsed } = await timedCall(caller, { method: 'GET', url, query });
+    if (response.statusCode !== 200) throw new Error(`${url} ${JSON.stringify(query)} answered ${response.statusCode}: ${response.body}`);
+    samples.push(elapsed);
+    byName.set(name, [...(byName.get(name) ?? []), elapsed]);
+  }
+  const baseline: number[] = [];
+  for (let index = 0; index < 100; index += 1) baseline.push((await timedCall(caller, { method: 'GET', url: '/backoffice/api/me' })).elapsed);
+  const all = summarize(samples);
+  console.log(`route (sealed inject)   p50 ${ms(all.p50)}  p95 ${ms(all.p95)}  mean ${ms(all.mean)}  (target p95 <= 50 ms)`);
+  console.log(`sealed GET /me baseline p50 ${ms(summarize(baseline).p50)}  p95 ${ms(summarize(baseline).p95)}`);
+  for (const [name, values] of byName) {
+    const s = summarize(values);
+    console.log(`  ${name.padEnd(30)} n=${String(values.length).padStart(3)}  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}`);
+  }
+}
+
 /** The 50 000-row upload; `brokenLastRow`: its last company name is refused, so nothing is written. */
 export function uploadFile(brokenLastRow = false): Buffer {
   const header = ['compName', 'isin', 'ticker', 'exchange', 'sector', 'website', 'email', 'phone', 'address', 'isActive'];

@@ -9,6 +9,9 @@ import { benchSealedMe } from './sealed-me';
 import { benchNewsPreview } from './news-preview';
 import { benchRender } from './render';
 import { benchFinview } from './finview';
+import { benchAnnouncementsIngest } from './announcements-ingest';
+import { benchAnnouncementsList } from './announcements-list';
+import { benchAnnouncementsLive } from './announcements-live';
 import { withScratchDatabase } from './scratch-database';
 
 // `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
@@ -33,3 +36,6 @@ await benchExcelUploads();
 await benchRender();
 await benchFinview();
 await benchKyc();
+await benchAnnouncementsIngest();
+await benchAnnouncementsList();
+await benchAnnouncementsLive();

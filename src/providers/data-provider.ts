@@ -106,8 +106,11 @@ export function createDataProvider({
         // Binary answers (Excel downloads) ask for 'arraybuffer'; everything else is JSON.
         ...(meta?.responseType === 'arraybuffer' ? { responseType: 'arraybuffer' as const } : {}),
       };
-      const { data } = await http.request<TData>(request);
-      return { data };
+      const response = await http.request<TData>(request);
+      // A keyset list's next page is a header (`x-next-cursor`): the caller names the headers it reads.
+      const wanted = meta?.headers as readonly string[] | undefined;
+      if (!wanted) return { data: response.data };
+      return { data: response.data, headers: Object.fromEntries(wanted.map((name) => [name, response.header(name)])) };
     },
   };
 }

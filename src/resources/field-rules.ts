@@ -42,3 +42,18 @@ export const FIELD_RULES = {
 } as const satisfies Record<string, FieldRule>;
 
 export type FieldRuleName = keyof typeof FIELD_RULES;
+
+/** A date's or datetime's instant (an ISO string, a Date, a dayjs), NaN when it has none. */
+function instant(value: unknown): number {
+  if (value === null || value === undefined || value === '') return Number.NaN;
+  return new Date(value as string | number | Date).getTime();
+}
+
+/**
+ * A field's `notBefore` rule broken: both values set and this one not later than the other.
+ * An unset or unreadable value is left to `required` and the type's own check.
+ */
+export function notBeforeBroken(value: unknown, earliest: unknown): boolean {
+  const [later, earlier] = [instant(value), instant(earliest)];
+  return !Number.isNaN(later) && !Number.isNaN(earlier) && later <= earlier;
+}

@@ -5,6 +5,8 @@ import { kycDocuments } from './kyc-documents';
 import { kycSettings } from './kyc-settings';
 import { announcements } from './announcements';
 import { announcementCategories } from './announcement-categories';
+import { announcementFeeds } from './announcement-feeds';
+import { staffNotices } from './staff-notices';
 import { newsFeeds } from './news-feeds';
 import { companies } from './companies';
 import { videos } from './videos';
@@ -24,6 +26,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   kycSettings,
   announcements,
   announcementCategories,
+  announcementFeeds,
+  staffNotices,
   newsFeeds,
   companies,
   videos,

@@ -37,6 +37,8 @@ export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
   'finview-settings': lazyPage(() => import('../pages/finview/settings-page'), 'finview-settings-page'),
   'finview-rules': lazyPage(() => import('../pages/finview/rules-page'), 'finview-rules-page'),
   'finview-plugins': lazyPage(() => import('../pages/finview/plugins-page'), 'finview-plugins-page'),
+  'announcements-review': lazyPage(() => import('../pages/announcements/review-page'), 'announcements-review-page'),
+  'announcement-feeds': lazyPage(() => import('../pages/announcements/feeds-page'), 'announcement-feeds-page'),
 };
 
 /**

@@ -130,6 +130,35 @@ export const SERVER_MESSAGES = {
   finviewRuleDeleted: "The rule has been deleted.",
   finviewRuleRun: "The rule has been run; its render is queued.",
   finviewPreviewBusy: "A preview is already rendering; try again in a moment.",
+  // Announcements (issue 13; docs/announcements.md).
+  announcementNotFound: "Announcement not found.",
+  announcementCreated: "The announcement has been created.",
+  announcementSaved: "The announcement has been saved.",
+  announcementPublished: "The announcement has been published.",
+  announcementSuppressed: "The announcement has been suppressed.",
+  announcementRetracted: "The announcement has been retracted.",
+  announcementReopened: "The announcement is back in the review queue.",
+  announcementMerged: "Marked as a duplicate: its group is published once.",
+  announcementSeparated: "Taken out of its duplicate group.",
+  announcementCompanyLinked: "The company has been linked.",
+  announcementLocked: "{{user}} is working on this announcement.",
+  announcementNotInQueue: "Only an announcement waiting for review can be decided.",
+  announcementNotPublished: "Only a published announcement can be retracted.",
+  announcementNotReopenable: "Only a suppressed announcement can go back to the review queue.",
+  announcementMergeInvalid: "An announcement cannot duplicate itself, one of its own duplicates, or one already decided otherwise.",
+  announcementRetractedReadOnly: "A retracted announcement can no longer be edited.",
+  announcementNoAttachment: "This announcement has no stored attachment.",
+  announcementLinkExpired: "This link has expired; open the announcement again.",
+  feedNotFound: "Feed not found.",
+  feedCreated: "The feed has been created.",
+  feedSaved: "The feed has been saved.",
+  feedDeleted: "The feed has been deleted.",
+  feedRunQueued: "The feed run has been queued.",
+  feedRunning: "This feed is being read already.",
+  feedUnreachable: "The feed could not be read.",
+  feedNotJson: "The feed did not answer in the exchange's JSON format.",
+  feedAttachmentFailed: "The attachment could not be fetched.",
+  feedAttachmentNotPdf: "The attachment is not a PDF.",
 } as const;
 
 /** The reason one field (or one cell of an upload) was refused. */
@@ -157,6 +186,7 @@ export const FIELD_REASONS = {
   companyIds: 'must be comma-separated company ids (at most 500)',
   newsRefs: 'must be a JSON array of 1 to 5000 {newsItemId, tableName}',
   dateOrder: 'must not be before the start date',
+  notBeforeField: 'must be later than {{field}}',
   usernameTaken: 'is already taken',
   emailTaken: 'is already registered',
   nameTaken: 'is already taken',
@@ -205,6 +235,13 @@ export const FIELD_REASONS = {
   seriesMissing: "names a price series that does not exist",
   evenNumber: "must be an even number",
   imageType: "must be a PNG or JPEG image",
+  // Announcements (docs/announcements.md): feed entries refused by a run, feed fields.
+  entryNotObject: "is not an announcement entry",
+  entryMissing: "is missing",
+  entryBadDate: "is not a date and time the exchange writes",
+  entryTooLong: "is longer than {{limit}} characters",
+  entryRepeated: "repeats an entry earlier in the same feed",
+  feedUrl: "must be an http(s) or file: URL",
 } as const;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES extends infer K

@@ -59,6 +59,11 @@ export interface FieldDefinition {
   max?: number;
   /** A rule of ./field-rules, checked the same way by the form and the server. */
   rule?: FieldRuleName;
+  /**
+   * Another date or datetime field's name: when both have a value, this one must be later
+   * (a notice expires after it starts). The form and the server both check it (422 `notBeforeField`).
+   */
+  notBefore?: string;
   /** The value a new record starts with. */
   default?: string | number | boolean | null;
   /** Set by the server (ids, timestamps, counts): shown, never sent. */

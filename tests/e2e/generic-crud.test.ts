@@ -87,8 +87,20 @@ async function fillForm(page: Page, definition: ResourceDefinition, seed: string
   for (const field of definition.fields ?? []) {
     if (field.readOnly || (field.views && !field.views.includes('form'))) continue;
     if (field.type === 'select' || field.type === 'reference') {
-      await page.locator(`#${field.name}`).click();
+      // The select's box, not its search input: a chosen (or default) value's label lies over the input.
+      await page.locator('.ant-select', { has: page.locator(`#${field.name}`) }).click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      continue;
+    }
+    if (field.type === 'date' || field.type === 'datetime') {
+      // Typed as the picker shows it and confirmed; a field that must be later than another gets the next day.
+      const day = field.notBefore ? '2031-01-02' : '2031-01-01';
+      const input = page.locator(`#${field.name}`);
+      await input.click();
+      await input.fill(field.type === 'datetime' ? `${day} 10:00:00` : day);
+      // The picker's own confirm (Enter would also submit the form around it).
+      if (field.type === 'datetime') await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+      else await input.press('Tab');
       continue;
     }
     const value = sampleValue(field, seed);

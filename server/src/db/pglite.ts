@@ -142,6 +142,12 @@ export async function openPglite(dataDir: string): Promise<Db> {
     get held() {
       return transactions > 0;
     },
+    // PGlite reads notifications out of every reply it parses, the protocol exchanges above
+    // included (execProtocolStream), so a commit through either path delivers them.
+    async listen(channel, callback) {
+      const unlisten = await pglite.listen(channel, callback);
+      return () => unlisten();
+    },
     close: () => pglite.close(),
   };
 }

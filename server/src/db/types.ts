@@ -23,5 +23,11 @@ export interface Db extends Queryable {
    * now would wait for it to end. Always false on PostgreSQL, where the pool has others.
    */
   readonly held: boolean;
+  /**
+   * PGlite only: calls `callback` with each NOTIFY on `channel` once its transaction commits;
+   * resolves to the unlisten. PostgreSQL LISTENs on a connection of its own instead
+   * (services/live/channel.ts): a pooled one goes back to the pool, its LISTEN with it.
+   */
+  listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

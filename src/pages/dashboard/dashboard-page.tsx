@@ -2,23 +2,34 @@ import { Card, Empty, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIdentity, useRole } from '../../providers';
+import { canAccess } from '../../resources/access';
 import { dashboardForRole } from '../../resources/generate';
 import { useRuntime } from '../../resources/registry-context';
 import { TileGrid } from '../tile-grid';
+import { AnnouncementsTile } from './announcements-tile';
+import { CurrentNotices } from './staff-notices';
 
-/** One tile per active dashboard area the role may open; each leads to the area's menu page. */
+/**
+ * One tile per active dashboard area the role may open; each leads to the area's menu page.
+ * Above them, while the announcements area is on: the staff notices in force (every role),
+ * and the review queue's figures (roles that may list announcements). Off, neither is asked for.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { registry } = useRuntime();
   const role = useRole();
   const identity = useIdentity();
   const tiles = useMemo(() => dashboardForRole(registry, role), [registry, role]);
+  const notices = canAccess(role, { resource: 'staff-notices', action: 'list' }, registry.definitions);
+  const announcements = canAccess(role, { resource: 'announcements', action: 'list' }, registry.definitions);
 
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={3} style={{ margin: 0 }}>
         {identity ? t('dashboard.welcome', { name: identity.name ?? identity.username }) : t('dashboard.title')}
       </Typography.Title>
+      {notices ? <CurrentNotices /> : null}
+      {announcements ? <AnnouncementsTile /> : null}
       {tiles.length === 0 ? (
         <Card>
           <Empty description={t('dashboard.empty')} />

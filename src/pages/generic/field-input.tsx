@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { DateTime, Ltr } from '../../i18n/formatting';
-import { FIELD_RULES } from '../../resources/field-rules';
+import { FIELD_RULES, notBeforeBroken } from '../../resources/field-rules';
 import type { FieldDefinition, FieldView } from '../../resources/types';
 import { FormSelect } from '../form-select';
 import { OptionSelect, ReferenceLabel } from './option-source';
@@ -38,9 +38,10 @@ function reasonMessage(field: FieldDefinition, t: TFunction, code: string, param
 
 /**
  * antd rules from the definition, with the messages the server's 422 would give:
- * required, length and bounds, and the named rule's pattern (./field-rules).
+ * required, length and bounds, the named rule's pattern (./field-rules), and the order
+ * against another field (`notBefore`, whose label `fields` gives).
  */
-export function rulesFor(field: FieldDefinition, t: TFunction): Rule[] {
+export function rulesFor(field: FieldDefinition, t: TFunction, fields: readonly FieldDefinition[] = []): Rule[] {
   const rules: Rule[] = [];
   const text = field.type === 'text' || field.type === 'textarea' || field.type === 'email' || field.type === 'url';
   if (field.required) {
@@ -67,6 +68,14 @@ export function rulesFor(field: FieldDefinition, t: TFunction): Rule[] {
   } else if (field.type === 'email') {
     rules.push({ type: 'email', message: reasonMessage(field, t, 'email') });
   }
+  const earliest = field.notBefore;
+  if (earliest !== undefined) {
+    const other = fields.find((candidate) => candidate.name === earliest);
+    const message = reasonMessage(field, t, 'notBeforeField', { field: other ? t(other.labelKey) : earliest });
+    rules.push(({ getFieldValue }) => ({
+      validator: (_rule, value: unknown) => (notBeforeBroken(value, getFieldValue(earliest)) ? Promise.reject(new Error(message)) : Promise.resolve()),
+    }));
+  }
   return rules;
 }
 
@@ -76,13 +85,16 @@ export interface FieldInput {
   /** `checked` for a checkbox; antd reads `value` otherwise. */
   valuePropName?: string;
   rules: Rule[];
+  /** Other fields whose change re-checks this one (`notBefore`). */
+  dependencies?: string[];
   /** Turns the record's value into the input's (dates) and back. */
   toInput?: (value: unknown) => unknown;
   fromInput?: (value: unknown) => unknown;
 }
 
-export function inputFor(field: FieldDefinition, t: TFunction): FieldInput {
-  const rules = rulesFor(field, t);
+/** `fields`: the form's others, for rules that name one (`notBefore`). */
+export function inputFor(field: FieldDefinition, t: TFunction, fields: readonly FieldDefinition[] = []): FieldInput {
+  const rules = rulesFor(field, t, fields);
   const id = field.name;
   switch (field.type) {
     case 'text':
@@ -101,6 +113,7 @@ export function inputFor(field: FieldDefinition, t: TFunction): FieldInput {
       return {
         input: <DatePicker id={id} showTime={field.type === 'datetime'} />,
         rules,
+        ...(field.notBefore ? { dependencies: [field.notBefore] } : {}),
         toInput: (value) => (value ? dayjs(String(value)) : undefined),
         fromInput: (value) => (dayjs.isDayjs(value) ? (field.type === 'date' ? value.format('YYYY-MM-DD') : value.toISOString()) : value),
       };

@@ -20,7 +20,7 @@ export default function GenericForm({ definition, route }: GenericPageProps) {
   const { list } = useNavigation();
   const action = route.action === 'edit' ? 'edit' : 'create';
   const fields = fieldsFor(definition.fields, 'form');
-  const inputs = fields.map((field) => ({ field, ...inputFor(field, t) }));
+  const inputs = fields.map((field) => ({ field, ...inputFor(field, t, fields) }));
   const [stale, setStale] = useState<string | null>(null);
   const { formProps, saveButtonProps, query, form } = useForm<BaseRecord, HttpError>({
     resource: definition.name,
@@ -77,8 +77,16 @@ export default function GenericForm({ definition, route }: GenericPageProps) {
           <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="generic-load-error" message={query.error.message} />
         ) : null}
         <Form {...formProps} initialValues={action === 'create' ? initialValues : undefined} layout="vertical" onFinish={onFinish} aria-label={title}>
-          {inputs.map(({ field, input, rules, valuePropName }) => (
-            <Form.Item key={field.name} name={field.name} label={t(field.labelKey)} htmlFor={field.name} rules={rules} {...(valuePropName ? { valuePropName } : {})}>
+          {inputs.map(({ field, input, rules, valuePropName, dependencies }) => (
+            <Form.Item
+              key={field.name}
+              name={field.name}
+              label={t(field.labelKey)}
+              htmlFor={field.name}
+              rules={rules}
+              {...(valuePropName ? { valuePropName } : {})}
+              {...(dependencies ? { dependencies } : {})}
+            >
               {input}
             </Form.Item>
           ))}

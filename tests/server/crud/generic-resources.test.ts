@@ -88,6 +88,23 @@ describeEachDatabase('generic resources: CRUD and role rights for every stored r
         expect(refused.json()).toMatchObject({ code: definition.storage?.messages?.invalid ?? 'validation', errors: { [required.name]: 'is required' } });
       }
 
+      // A field that must be later than another (`notBefore`): 422 on create and on an
+      // update that would break it, never the database CHECK's 500.
+      for (const field of (definition.fields ?? []).filter((candidate) => candidate.notBefore && !candidate.readOnly)) {
+        const earliest = field.notBefore as string;
+        const reasons = { [field.name]: { code: 'notBeforeField', params: { field: earliest } } };
+        const sample = sampleRecord(definition);
+        const early = await send(creator, 'POST', base, { ...sample, [field.name]: sample[earliest] });
+        expect(early.statusCode, early.body).toBe(422);
+        expect(early.json()).toMatchObject({ code: definition.storage?.messages?.invalid ?? 'validation', reasons });
+        const editor = allowedRole(definition, 'edit');
+        if (editor !== undefined) {
+          const moved = await send(editor, 'PUT', item(id), { ...sample, [field.name]: sample[earliest], version: record.version });
+          expect(moved.statusCode, moved.body).toBe(422);
+          expect(moved.json()).toMatchObject({ reasons });
+        }
+      }
+
       // List and get.
       for (const role of ROLES) {
         const list = await send(role, 'GET', `${base}?pageSize=5&page=1`);

@@ -51,10 +51,11 @@ export function sampleValue(field: FieldDefinition, tag: string): unknown {
       return field.min ?? 1.5;
     case 'boolean':
       return counter++ % 2 === 0;
+    // A field that must be later than another (`notBefore`) gets the next day.
     case 'date':
-      return '2024-02-29';
+      return field.notBefore ? '2024-03-01' : '2024-02-29';
     case 'datetime':
-      return '2024-02-29T12:00:00.000Z';
+      return field.notBefore ? '2024-03-01T12:00:00.000Z' : '2024-02-29T12:00:00.000Z';
     case 'select':
       return field.options?.[0]?.value;
     case 'reference':

@@ -96,7 +96,14 @@ describeEachDatabase('finview bindings', (suite) => {
       'validation',
       { 'bindings.chart': { code: 'invalid' } },
     ]);
+    // Announcements are a source while their area is on (here), unavailable in the shipped config.
     expect(await refused(resolveBindings(app, app.db, { body: starter.body, bindings: { chart: { plugin: 'announcements', args: {} } }, params: {} }))).toEqual([
+      422,
+      'validation',
+      { 'bindings.chart': { code: 'invalid' } },
+    ]);
+    const shipped = await suite.build({ APP_CONFIG: 'config/app.json' });
+    expect(await refused(resolveBindings(shipped, shipped.db, { body: starter.body, bindings: { chart: { plugin: 'announcements', args: {} } }, params: {} }))).toEqual([
       422,
       'finviewPluginUnavailable',
       { plugin: 'announcements' },

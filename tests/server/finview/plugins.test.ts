@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, formData, sealed, type Session, type FormFile } from '../helper';
+import { createUser, describeEachDatabase, formData, login, sealed, type Session, type FormFile } from '../helper';
 import type { PluginAnswer, PriceSeries } from '../../../src/resources/finview-model';
 import { call, companyWithNews, counts, finviewCallers, FINVIEW_API } from './core-helper';
 
@@ -29,7 +29,8 @@ describeEachDatabase('finview plugins', (suite) => {
     const counts0 = plugins[0]!;
     expect(counts0).toMatchObject({ kind: 'source', enabled: true, available: true, config: { maxDays: 365 }, fits: ['bar-chart', 'line-chart', 'table', 'ticker'] });
     expect(counts0.argsSchema).toMatchObject({ required: ['companyId'], properties: { days: { maximum: 365 } } });
-    expect(plugins.find((plugin) => plugin.id === 'announcements')?.available).toBe(false);
+    // The announcements area is on here (and off in the shipped config: the last test).
+    expect(plugins.find((plugin) => plugin.id === 'announcements')).toMatchObject({ available: true, config: { maxItems: 50 }, fits: ['table', 'ticker'] });
 
     expect((await call(app, user, 'PUT', '/plugins/news-counts', { enabled: false, config: { maxDays: 30 }, version: 1 })).statusCode).toBe(403);
     const badConfig = await call(app, admin, 'PUT', '/plugins/news-counts', { enabled: true, config: { maxDays: 0, other: 1 }, version: 1 });
@@ -50,8 +51,6 @@ describeEachDatabase('finview plugins', (suite) => {
     await call(app, admin, 'PUT', '/plugins/news-counts', { enabled: false, config: { maxDays: 30 }, version: 2 });
     const off = await call(app, user, 'POST', '/plugins/news-counts/sample', { args: { companyId: company } });
     expect([off.statusCode, off.json().code, off.json().params]).toEqual([422, 'finviewPluginOff', { plugin: 'news-counts' }]);
-    const unavailable = await call(app, user, 'POST', '/plugins/announcements/sample', { args: {} });
-    expect([unavailable.statusCode, unavailable.json().code]).toEqual([422, 'finviewPluginUnavailable']);
     const audit = await suite.sql<{ entity_id: string }>(`SELECT entity_id FROM audit_log WHERE entity = 'finview_plugin'`);
     expect(audit).toEqual([{ entity_id: 'news-counts' }, { entity_id: 'news-counts' }]);
   });
@@ -96,5 +95,15 @@ describeEachDatabase('finview plugins', (suite) => {
     expect(await suite.sql('SELECT 1 FROM finview_price_points WHERE series_id = $1', [id])).toEqual([]);
     const missing = await call(app, user, 'POST', '/plugins/price-series/sample', { args: { seriesId: id } });
     expect(missing.json().reasons).toEqual({ args: { code: 'seriesMissing', params: { arg: 'seriesId' } } });
+  });
+
+  it('offers the announcements source only while the announcements area is on', async () => {
+    const app = await suite.build({ APP_CONFIG: 'config/app.json' });
+    const made = await createUser(suite, app);
+    const user = await login(app, made.username, made.password);
+    const list = await call(app, user, 'GET', '/plugins');
+    expect(list.json<PluginAnswer[]>().find((plugin) => plugin.id === 'announcements')?.available).toBe(false);
+    const unavailable = await call(app, user, 'POST', '/plugins/announcements/sample', { args: {} });
+    expect([unavailable.statusCode, unavailable.json().code]).toEqual([422, 'finviewPluginUnavailable']);
   });
 });

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { Form } from 'antd';
+import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { displayFor, fieldsFor, inputFor, rulesFor } from '../../../src/pages/generic/field-input';
 import { companies } from '../../../src/resources/companies';
+import { notBeforeBroken } from '../../../src/resources/field-rules';
 import { enterprises } from '../../../src/resources/enterprises';
 import type { FieldDefinition, FieldType } from '../../../src/resources/types';
 
@@ -63,6 +65,32 @@ describe('generic fields', () => {
       expect.objectContaining({ type: 'number', max: 9 }),
     ]);
     expect(rulesFor(field('text'), t)).toEqual([]);
+  });
+
+  it('checks a notBefore field against the other one, naming its label, and re-checks when that one changes', async () => {
+    const starts = field('datetime', { name: 'startsAt', labelKey: 'label.starts' });
+    const expires = field('datetime', { name: 'expiresAt', labelKey: 'label.expires', notBefore: 'startsAt' });
+    const calls: unknown[] = [];
+    const tr = ((key: string, options?: unknown) => (calls.push([key, options]), key)) as unknown as typeof i18next.t;
+    const { rules, dependencies } = inputFor(expires, tr, [starts, expires]);
+    expect(dependencies).toEqual(['startsAt']);
+    const order = rules.at(-1) as (form: { getFieldValue: (name: string) => unknown }) => { validator: (rule: unknown, value: unknown) => Promise<void> };
+    const { validator } = order({ getFieldValue: (name) => (name === 'startsAt' ? dayjs('2026-11-23T10:00:00Z') : undefined) });
+    await expect(validator({}, dayjs('2026-11-23T10:00:01Z'))).resolves.toBeUndefined();
+    await expect(validator({}, dayjs('2026-11-23T10:00:00Z'))).rejects.toThrow('generic.fieldReason');
+    await expect(validator({}, undefined)).resolves.toBeUndefined();
+    expect(calls).toContainEqual(['serverField.notBeforeField', { field: 'label.starts' }]);
+    expect(inputFor(starts, t).dependencies).toBeUndefined();
+  });
+
+  it('notBeforeBroken: both set and not later; unset or unreadable values are left to other rules', () => {
+    expect(notBeforeBroken('2024-03-01T12:00:00.000Z', '2024-02-29T12:00:00.000Z')).toBe(false);
+    expect(notBeforeBroken('2024-02-29T12:00:00.000Z', '2024-02-29T12:00:00.000Z')).toBe(true);
+    expect(notBeforeBroken('2024-02-28', '2024-02-29')).toBe(true);
+    expect(notBeforeBroken(new Date('2024-02-28'), '2024-02-29T00:00:00Z')).toBe(true);
+    expect(notBeforeBroken(null, '2024-02-29')).toBe(false);
+    expect(notBeforeBroken('2024-02-28', '')).toBe(false);
+    expect(notBeforeBroken('garbage', '2024-02-29')).toBe(false);
   });
 
   it('converts dates between the record and the picker', () => {

@@ -109,6 +109,17 @@ describe('dataProvider', () => {
     ]);
   });
 
+  it('answers the headers a custom call names (a keyset list\'s cursor), and only when named', async () => {
+    server.use(http.get(`${API}/be-api-management/announcements`, () => HttpResponse.json([{ id: 1 }], { headers: { ...withKey.headers, 'x-next-cursor': 'abc', 'x-total-count': '7' } })));
+    const { data } = await provider();
+    const url = '/be-api-management/announcements';
+    expect(await data.custom?.({ url, method: 'get', meta: { headers: ['x-next-cursor', 'x-total-count', 'x-total-capped'] } })).toEqual({
+      data: [{ id: 1 }],
+      headers: { 'x-next-cursor': 'abc', 'x-total-count': '7', 'x-total-capped': undefined },
+    });
+    expect(await data.custom?.({ url, method: 'get' })).toEqual({ data: [{ id: 1 }] });
+  });
+
   it('sends a legacy update as POST {idField, ...values} and unwraps {result} answers', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../../db/index.js';
 import { HttpError, orNotFound } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
 import { isUniqueViolation, sqlState, type Page } from '../../services/paging.js';
+import { notBeforeBroken } from '../../../../src/resources/field-rules.js';
 import { isText, type CrudModel } from './model.js';
 import { createCrudRepository, type CrudRecord, type ListRequest } from './repository.js';
 
@@ -43,6 +44,19 @@ export function createCrudService(db: Db, model: CrudModel) {
     return complete;
   }
 
+  /**
+   * Cross-field order (`notBefore`) on the record as it would be stored: a 422 naming the
+   * later field, before the database's CHECK could answer a 500.
+   */
+  function checkOrder(values: CrudValues): void {
+    const refusals = Object.fromEntries(
+      writable
+        .filter(({ name, definition }) => definition.notBefore !== undefined && notBeforeBroken(values[name], values[definition.notBefore]))
+        .map(({ name, definition }) => [name, { code: 'notBeforeField' as const, params: { field: definition.notBefore as string } }]),
+    );
+    if (Object.keys(refusals).length > 0) throw new HttpError(422, model.messages.invalid, refusals);
+  }
+
   /** The unique fields a 23505 names (its detail quotes the index's key), or every unique field. */
   function takenError(error: unknown): HttpError {
     const detail = typeof error === 'object' && error !== null ? String((error as { detail?: unknown }).detail ?? '') : '';
@@ -81,6 +95,7 @@ export function createCrudService(db: Db, model: CrudModel) {
     return guarded(async (tx) => {
       const before = await locked(tx, key, version);
       const values = cleaned(await next(before, tx));
+      checkOrder({ ...before, ...values });
       if (Object.entries(values).every(([name, value]) => JSON.stringify(before[name]) === JSON.stringify(value))) return before;
       await repository.update(tx, key, values);
       const after = (await repository.find(tx, key)) as CrudRecord;
@@ -101,8 +116,10 @@ export function createCrudService(db: Db, model: CrudModel) {
     },
 
     async create(actor: AuditActor, input: CrudValues): Promise<CrudRecord> {
+      const values = withDefaults(cleaned(input));
+      checkOrder(values);
       return guarded(async (tx) => {
-        const key = await repository.insert(tx, withDefaults(cleaned(input)));
+        const key = await repository.insert(tx, values);
         const created = (await repository.find(tx, key)) as CrudRecord;
         await recordAudit(tx, { actor, entity: model.auditEntity, entityId: key, action: 'create', after: snapshot(created) });
         return created;

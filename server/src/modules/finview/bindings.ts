@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../../../src/config/schema.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, type FieldRefusal } from '../../errors.js';
 import type { ArgValue, Binding, Bindings, NewsEventField, ParamsSchema, ParamValues, PluginData, TemplateBody, WidgetPluginId } from '../../../../src/resources/finview-model.js';
@@ -53,14 +54,14 @@ export function widgetsUsed(body: TemplateBody): Set<WidgetPluginId> {
   return used;
 }
 
-function pluginReady(row: PluginRow | undefined, plugin: SourcePlugin | undefined, id: string): void {
-  if (plugin && !plugin.available) throw new HttpError(422, 'finviewPluginUnavailable', undefined, { params: { plugin: id } });
+function pluginReady(row: PluginRow | undefined, id: string): void {
+  if (row && !row.available) throw new HttpError(422, 'finviewPluginUnavailable', undefined, { params: { plugin: id } });
   if (row && !row.enabled) throw new HttpError(422, 'finviewPluginOff', undefined, { params: { plugin: id } });
 }
 
 /** Every widget used is switched on, else 422 `finviewPluginOff`. */
 export function checkWidgets(plugins: Map<string, PluginRow>, body: TemplateBody): void {
-  for (const widget of widgetsUsed(body)) pluginReady(plugins.get(widget), undefined, widget);
+  for (const widget of widgetsUsed(body)) pluginReady(plugins.get(widget), widget);
 }
 
 /** What each `{param}` and `{event}` argument takes; missing values are left out (a default or `required` speaks). */
@@ -92,8 +93,14 @@ function argsRefusal(plugin: SourcePlugin, row: PluginRow | undefined, args: Arg
  * argsSchema, every `{param}` a param of the schema. Refusals keyed `bindings.<name>`; a plugin
  * off or unavailable throws 422 `finviewPluginOff` / `finviewPluginUnavailable`.
  */
-export async function checkBindings(q: Queryable, body: TemplateBody, bindings: Bindings, paramsSchema: ParamsSchema): Promise<Record<string, FieldRefusal>> {
-  const plugins = await readPlugins(q);
+export async function checkBindings(
+  q: Queryable,
+  body: TemplateBody,
+  bindings: Bindings,
+  paramsSchema: ParamsSchema,
+  config: AppConfig,
+): Promise<Record<string, FieldRefusal>> {
+  const plugins = await readPlugins(q, config);
   checkWidgets(plugins, body);
   const refusals: Record<string, FieldRefusal> = {};
   for (const [name, kind] of boundKinds(body)) {
@@ -108,7 +115,7 @@ export async function checkBindings(q: Queryable, body: TemplateBody, bindings: 
       refusals[field] = 'pluginUnknown';
       continue;
     }
-    pluginReady(plugins.get(plugin.id), plugin, plugin.id);
+    pluginReady(plugins.get(plugin.id), plugin.id);
     if (!plugin.fits.includes(kind)) {
       refusals[field] = 'invalid';
       continue;
@@ -136,7 +143,7 @@ export async function readBinding(q: Queryable, plugins: Map<string, PluginRow>,
   const plugin = sourceOf(binding.plugin);
   if (!plugin) throw new HttpError(422, 'validation', { [field]: 'pluginUnknown' });
   const row = plugins.get(plugin.id);
-  pluginReady(row, plugin, plugin.id);
+  pluginReady(row, plugin.id);
   let refusal = argsRefusal(plugin, row, args);
   if (refusal && sample) {
     Object.assign(args, { ...(await plugin.sampleArgs(q)), ...args });
@@ -179,7 +186,7 @@ async function imageDataUrls(fastify: FastifyInstance, q: Queryable, ids: string
  */
 export async function resolveBindings(fastify: FastifyInstance, q: Queryable, input: ResolveInput, options: ResolveOptions = {}): Promise<BoundData> {
   const { body, bindings, params, event } = input;
-  const plugins = await readPlugins(q);
+  const plugins = await readPlugins(q, await fastify.appConfig.current());
   checkWidgets(plugins, body);
   const target = isVideo(body) ? 'video' : 'report';
   const values: Record<string, unknown> = { ...params };

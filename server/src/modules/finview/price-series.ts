@@ -60,7 +60,7 @@ export function createPriceSeriesService(fastify: FastifyInstance) {
       if (symbol.length > 40) refusals.symbol = { code: 'tooLong', params: { limit: 40 } };
       if (!file) refusals.file = 'required';
       if (Object.keys(refusals).length > 0 || !file) throw new HttpError(422, 'validation', refusals);
-      const config = (await readPlugins(db)).get('price-series')?.config ?? {};
+      const config = (await readPlugins(db, null)).get('price-series')?.config ?? {};
       const maxPoints = typeof config.maxPoints === 'number' ? config.maxPoints : 2000;
       const data = new Uint8Array(file.bytes);
       let parsed: PriceSeriesResult;

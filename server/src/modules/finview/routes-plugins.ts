@@ -25,7 +25,7 @@ function pluginAnswer(row: PluginRow): PluginAnswer {
     id: row.id,
     kind: row.kind,
     enabled: row.enabled,
-    available: source?.available ?? true,
+    available: row.available,
     config: row.config,
     configSchema: source?.configSchema ?? WIDGET_CONFIG,
     argsSchema: source?.argsSchema(row.config) ?? {},
@@ -41,7 +41,7 @@ export const pluginRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const list = { access: { resource: 'plugins', action: 'list' } } as const;
 
   fastify.get(BASE, { config: list, schema: { tags, summary: 'Sources then widgets, with their config, schemas and what they fit' } }, async (_request, reply) => {
-    const rows = await readPlugins(fastify.db);
+    const rows = await readPlugins(fastify.db, await fastify.appConfig.current());
     const answers = ORDER.flatMap((id) => {
       const row = rows.get(id);
       return row ? [pluginAnswer(row)] : [];
@@ -68,10 +68,11 @@ export const pluginRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const checked = structuredClone(config);
       const validate = validatorOf(schema);
       if (!validate(checked)) throw new HttpError(422, 'validation', reasonsOf(validate.errors, 'config'));
+      const appConfig = await fastify.appConfig.current();
       return fastify.db.transaction(async (tx) => {
-        const before = orNotFound((await readPlugins(tx)).get(id), 'notFound');
+        const before = orNotFound((await readPlugins(tx, null)).get(id), 'notFound');
         await tx.query('SELECT 1 FROM finview_plugins WHERE id = $1 FOR UPDATE', [id]);
-        const current = (await readPlugins(tx)).get(id)!;
+        const current = (await readPlugins(tx, null)).get(id)!;
         if (current.version !== version) throw new HttpError(409, 'staleEdit', undefined, { params: { version: current.version } });
         await tx.query('UPDATE finview_plugins SET enabled = $2, config = $3::jsonb, version = version + 1, updated_by = $4, updated_at = now() WHERE id = $1', [
           id,
@@ -79,7 +80,7 @@ export const pluginRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           JSON.stringify(checked),
           actor.id,
         ]);
-        const after = (await readPlugins(tx)).get(id)!;
+        const after = (await readPlugins(tx, appConfig)).get(id)!;
         await recordAudit(tx, { actor, entity: 'finview_plugin', entityId: id, action: 'update', before: { enabled: before.enabled, config: before.config }, after: { enabled: after.enabled, config: after.config } });
         return pluginAnswer(after);
       });
@@ -95,7 +96,7 @@ export const pluginRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { id } = request.params;
       if (!sourceOf(id)) throw new HttpError(422, 'validation', { id: 'pluginUnknown' });
-      const plugins = await readPlugins(fastify.db);
+      const plugins = await readPlugins(fastify.db, await fastify.appConfig.current());
       const args = structuredClone(request.body.args);
       const data = await readBinding(fastify.db, plugins, { plugin: id as never, args: {} }, args, 'args');
       return { data };

@@ -1,3 +1,5 @@
+import type { AppConfig } from '../../../../src/config/schema.js';
+import { enabledResources } from '../../../../src/resources/generate.js';
 import type { Queryable } from '../../db/index.js';
 import type { PluginData, PluginId, SourcePluginId } from '../../../../src/resources/finview-model.js';
 import type { FieldReasonCode } from '../../../../src/resources/server-messages.js';
@@ -20,8 +22,8 @@ type Config = Record<string, unknown>;
 
 export interface SourcePlugin {
   id: SourcePluginId;
-  /** False while what it reads does not exist. */
-  available: boolean;
+  /** A resource of another area it reads: available only while the app config has that area on. */
+  needs?: string;
   configSchema: Record<string, unknown>;
   argsSchema(config: Config): Record<string, unknown>;
   /** Scene and section kinds its data fits. */
@@ -74,7 +76,6 @@ async function firstCompany(q: Queryable): Promise<Args> {
 
 const newsCounts: SourcePlugin = {
   id: 'news-counts',
-  available: true,
   configSchema: capSchema('maxDays', 3650, 365),
   argsSchema: (config) => ({
     type: 'object',
@@ -117,23 +118,33 @@ const newsCounts: SourcePlugin = {
   sampleArgs: firstCompany,
 };
 
-const newsItems: SourcePlugin = {
-  id: 'news-items',
-  available: true,
-  configSchema: capSchema('maxItems', 500, 50),
-  argsSchema: (config) => ({
+/** Args of a list of the newest items (news, announcements): a company or all, `extra`, up to `maxItems`. */
+const newestItemsArgs =
+  (extra: Record<string, unknown>) =>
+  (config: Config): Record<string, unknown> => ({
     type: 'object',
     properties: {
       companyId: { type: 'integer', minimum: 1, maximum: MAX_ID, 'x-source': 'company-records' },
-      status: STATUS,
+      ...extra,
       limit: { type: 'integer', minimum: 1, maximum: num(config, 'maxItems', 50), default: 10 },
     },
     additionalProperties: false,
-  }),
+  });
+
+/** The `companyId` arg when given (an unknown company refused), else null. */
+async function optionalCompany(q: Queryable, args: Args): Promise<number | null> {
+  const companyId = typeof args.companyId === 'number' ? args.companyId : null;
+  if (companyId !== null) await companyName(q, companyId);
+  return companyId;
+}
+
+const newsItems: SourcePlugin = {
+  id: 'news-items',
+  configSchema: capSchema('maxItems', 500, 50),
+  argsSchema: newestItemsArgs({ status: STATUS }),
   fits: ROWS_FITS,
   async read(q, args) {
-    const companyId = typeof args.companyId === 'number' ? args.companyId : null;
-    if (companyId !== null) await companyName(q, companyId);
+    const companyId = await optionalCompany(q, args);
     const { rows } = await q.query<{ day: string; headline: string }>(
       `SELECT to_char((published_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, headline FROM news
        WHERE ($1::bigint IS NULL OR company_id = $1) AND ($2 = 'ANY' OR news_status = $2)
@@ -147,7 +158,6 @@ const newsItems: SourcePlugin = {
 
 const companyRecords: SourcePlugin = {
   id: 'company-records',
-  available: true,
   configSchema: capSchema('maxRows', 1000, 100),
   argsSchema: (config) => ({
     type: 'object',
@@ -180,17 +190,28 @@ const companyRecords: SourcePlugin = {
 
 const announcements: SourcePlugin = {
   id: 'announcements',
-  available: false,
-  configSchema: { type: 'object', properties: {}, additionalProperties: false },
-  argsSchema: () => ({ type: 'object', properties: {}, additionalProperties: false }),
+  // Migration 017's table is always there; what it holds is reviewed only where the area is on.
+  needs: 'announcements',
+  configSchema: capSchema('maxItems', 500, 50),
+  argsSchema: newestItemsArgs({ critical: { type: 'boolean' } }),
   fits: ROWS_FITS,
-  read: () => Promise.reject(new Error('announcements are not available')),
+  async read(q, args) {
+    const companyId = await optionalCompany(q, args);
+    // Published only: the queue's rows are not the firm's word yet, retracted ones no longer are.
+    const { rows } = await q.query<{ time: string; company: string; subject: string }>(
+      `SELECT to_char(a.disseminated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS time, coalesce(c.comp_name, a.company_name) AS company, a.subject
+       FROM announcements a LEFT JOIN companies c ON c.company_id = a.company_id
+       WHERE a.status = 'published' AND ($1::bigint IS NULL OR a.company_id = $1) AND (NOT $2::boolean OR a.critical)
+       ORDER BY a.disseminated_at DESC, a.id DESC LIMIT $3`,
+      [companyId, args.critical === true, args.limit],
+    );
+    return { shape: 'rows', columns: ['Time', 'Company', 'Subject'], rows: rows.map((row) => [row.time, row.company, row.subject]) };
+  },
   sampleArgs: async () => ({}),
 };
 
 const priceSeries: SourcePlugin = {
   id: 'price-series',
-  available: true,
   configSchema: capSchema('maxPoints', 100_000, 2000),
   argsSchema: (config) => ({
     type: 'object',
@@ -240,12 +261,24 @@ export interface PluginRow {
   updatedAt: string;
   updatedById: number | null;
   updatedByName: string | null;
+  /** Its source's area is on (always true for widgets, and when read without a config). */
+  available: boolean;
 }
 
-export async function readPlugins(q: Queryable): Promise<Map<string, PluginRow>> {
-  const { rows } = await q.query<PluginRow>(
+/**
+ * The stored plugins; `config` (the app's, null when availability does not matter) says which
+ * sources are available.
+ */
+export async function readPlugins(q: Queryable, config: AppConfig | null): Promise<Map<string, PluginRow>> {
+  const enabled = config ? new Set(enabledResources(config).map((definition) => definition.name)) : null;
+  const { rows } = await q.query<Omit<PluginRow, 'available'>>(
     `SELECT p.id, p.kind, p.enabled, p.config, p.version, p.updated_at AS "updatedAt", p.updated_by::int AS "updatedById", u.username AS "updatedByName"
      FROM finview_plugins p LEFT JOIN users u ON u.id = p.updated_by`,
   );
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map(
+    rows.map((row) => {
+      const needs = sourceOf(row.id)?.needs;
+      return [row.id, { ...row, available: !needs || !enabled || enabled.has(needs) }];
+    }),
+  );
 }

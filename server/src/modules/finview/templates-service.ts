@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../../../src/config/schema.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
@@ -143,7 +144,7 @@ export function capRefusals(kind: TemplateKind, body: TemplateBody, settings: St
 }
 
 /** The full check publish and preview share: body, caps, paramsSchema, bindings, widgets. */
-export async function fullCheck(q: Queryable, kind: TemplateKind, body: unknown, paramsSchema: unknown, bindings: unknown): Promise<void> {
+export async function fullCheck(q: Queryable, kind: TemplateKind, body: unknown, paramsSchema: unknown, bindings: unknown, config: AppConfig): Promise<void> {
   const problems = bodyProblems(kind, body);
   if (problems.length > 0) throw invalidTemplate(problems);
   const schemaProblems = paramsSchemaProblems(paramsSchema);
@@ -151,7 +152,7 @@ export async function fullCheck(q: Queryable, kind: TemplateKind, body: unknown,
   const caps = capRefusals(kind, body as TemplateBody, await readSettings(q));
   if (Object.keys(caps).length > 0) throw new HttpError(422, 'validation', caps);
   if (typeof bindings !== 'object' || bindings === null || Array.isArray(bindings)) throw new HttpError(422, 'validation', { bindings: { code: 'type', params: { type: 'object' } } });
-  const refusals = await checkBindings(q, body as TemplateBody, bindings as Bindings, paramsSchema as ParamsSchema);
+  const refusals = await checkBindings(q, body as TemplateBody, bindings as Bindings, paramsSchema as ParamsSchema, config);
   if (Object.keys(refusals).length > 0) throw new HttpError(422, 'validation', refusals);
 }
 
@@ -270,7 +271,7 @@ export function createTemplatesService(fastify: FastifyInstance) {
         // Nothing to publish: the latest version is already published (and so immutable).
         if (template.draftVersion === null) throw new HttpError(409, 'finviewPublished');
         const draft = await versionOf(tx, id, template.draftVersion);
-        await fullCheck(tx, template.kind, draft.body, draft.paramsSchema, draft.bindings);
+        await fullCheck(tx, template.kind, draft.body, draft.paramsSchema, draft.bindings, await fastify.appConfig.current());
         await tx.query(`UPDATE finview_template_versions SET status = 'published', published_by = $3, published_at = now(), updated_at = now() WHERE template_id = $1 AND version = $2`, [
           id,
           draft.version,

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Skeleton, Switch
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RULE_TRIGGERS, type RuleAnswer } from '../../../resources/finview-model';
+import { timeZones } from '../../../i18n/time-zones';
 import { FormSelect } from '../../form-select';
 import { KycTitle } from '../../kyc/kyc-format';
 import { CompanySelect } from '../create/company-select';
@@ -13,15 +14,6 @@ import { fieldsOf } from '../create/params-form';
 import { TemplatePicker, usePublishedVersion } from '../create/template-picker';
 import { defaultDedupeKey, defaultTimezone, formValuesOf, ruleBodyOf, ruleErrorsOf, type RuleFormValues } from './rule-form';
 import { errorText } from '../finview-ui';
-
-function timezones(): string[] {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
-  try {
-    return supported ? ['UTC', ...supported('timeZone').filter((zone) => zone !== 'UTC')] : ['UTC'];
-  } catch {
-    return ['UTC'];
-  }
-}
 
 /** Create or edit a rule: its trigger, its template and the params it renders with. */
 export default function RuleEditor({ id }: { id?: string }) {
@@ -36,7 +28,7 @@ export default function RuleEditor({ id }: { id?: string }) {
   const fromEvent = Form.useWatch('fromEvent', form);
   const { template, version, versionQuery } = usePublishedVersion(templateId);
   const fields = useMemo(() => fieldsOf(version?.paramsSchema), [version]);
-  const zones = useMemo(() => timezones().map((zone) => ({ value: zone, label: zone })), []);
+  const zones = useMemo(() => timeZones().map((zone) => ({ value: zone, label: zone })), []);
   const { mutate: create, mutation: creating } = useCreate<RuleAnswer>();
   const { mutate: update, mutation: updating } = useUpdate<RuleAnswer>();
 

@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import type { AnnouncementDetail } from '../../../../src/resources/announcements-model.js';
+import { ErrorReply, Id } from '../../schemas/common.js';
+import { TOTAL_COUNT } from '../../services/paging.js';
+import { actorOf } from '../crud/routes.js';
+import { announcementAnswer, decodeCursor, encodeCursor, listAnnouncements } from './announcements-repository.js';
+import {
+  createAnnouncement,
+  editAnnouncement,
+  getAnnouncement,
+  linkCompany,
+  lockAnnouncement,
+  mergeAnnouncement,
+  publishAnnouncement,
+  reopenAnnouncement,
+  retractAnnouncement,
+  separateAnnouncement,
+  suppressAnnouncement,
+  unlockAnnouncement,
+} from './announcements-service.js';
+import { companyChoices } from './company-choices.js';
+import {
+  AnnouncementReply,
+  CompanyBody,
+  CompanyRef,
+  DecisionBody,
+  DetailReply,
+  EditBody,
+  InputBody,
+  ListQuery,
+  LockBody,
+  LockReply,
+  MergeBody,
+  RetractBody,
+  SuppressBody,
+} from './schemas-review.js';
+
+const tags = ['announcements'];
+const ERRORS = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply };
+const ACCESS = (action: 'list' | 'show' | 'create' | 'edit') => ({ resource: 'announcements', action }) as const;
+const BASE = '/be-api-management/announcements';
+const Params = Type.Object({ id: Id });
+export const NEXT_CURSOR = 'x-next-cursor';
+export const TOTAL_CAPPED = 'x-total-capped';
+
+/** The review workflow (docs/announcements.md "The announcement"): list, one, manual create, edit, decisions, soft locks. */
+export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    BASE,
+    {
+      config: { access: ACCESS('list') },
+      schema: {
+        tags,
+        summary: 'Announcements, one keyset page (queue oldest first by default); x-total-count (capped: x-total-capped), x-next-cursor',
+        querystring: ListQuery,
+        response: { 200: Type.Array(AnnouncementReply), ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { status = 'queue', sort, pageSize = 50, cursor, ...filters } = request.query;
+      const direction = sort ? (sort.endsWith(':asc') ? 'asc' : 'desc') : status === 'queue' ? 'asc' : 'desc';
+      const page = await listAnnouncements(fastify.db, { status, ...filters }, direction, pageSize, cursor ? decodeCursor(cursor) : null);
+      reply.header(TOTAL_COUNT, String(page.total));
+      if (page.capped) reply.header(TOTAL_CAPPED, 'true');
+      if (page.next) reply.header(NEXT_CURSOR, encodeCursor(page.next));
+      reply.header('access-control-expose-headers', `rc-key, ${TOTAL_COUNT}, ${TOTAL_CAPPED}, ${NEXT_CURSOR}`);
+      return page.rows.map(announcementAnswer);
+    },
+  );
+
+  fastify.get(
+    `${BASE}/companies`,
+    {
+      config: { access: ACCESS('list') },
+      schema: {
+        tags,
+        summary: 'Companies to link: at most 20, name prefix first, then contains, ISIN or ticker exact',
+        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: Type.Array(CompanyRef), ...ERRORS },
+      },
+    },
+    async (request) => companyChoices(fastify.db, request.query.q),
+  );
+
+  fastify.get(
+    `${BASE}/:id`,
+    { config: { access: ACCESS('show') }, schema: { tags, summary: 'One announcement with its group; 404 announcementNotFound', params: Params, response: { 200: DetailReply, ...ERRORS } } },
+    async (request) => getAnnouncement(fastify.db, Number(request.params.id)),
+  );
+
+  fastify.post(
+    BASE,
+    {
+      config: { access: ACCESS('create') },
+      schema: {
+        tags,
+        summary: 'A manual announcement (needs_review): 422 reasons notBlank, companyMissing, invalid (category), notInFuture; audited',
+        body: InputBody,
+        response: { 201: DetailReply, ...ERRORS },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createAnnouncement(fastify, actorOf(request), request.body)),
+  );
+
+  fastify.put(
+    `${BASE}/:id`,
+    {
+      config: { access: ACCESS('edit') },
+      schema: {
+        tags,
+        summary: 'Edits an announcement (any status but retracted: 409 announcementRetractedReadOnly); 409 staleEdit, announcementLocked; audited',
+        params: Params,
+        body: EditBody,
+        response: { 200: DetailReply, ...ERRORS },
+      },
+    },
+    async (request) => editAnnouncement(fastify, actorOf(request), Number(request.params.id), request.body),
+  );
+
+  const decision = <B extends typeof DecisionBody | typeof SuppressBody | typeof RetractBody | typeof MergeBody | typeof CompanyBody>(
+    action: string,
+    summary: string,
+    body: B,
+    run: (id: number, actor: ReturnType<typeof actorOf>, body: Type.Static<B>) => Promise<AnnouncementDetail>,
+  ) =>
+    fastify.post(
+      `${BASE}/:id/${action}`,
+      { config: { access: ACCESS('edit') }, schema: { tags, summary: `${summary}; 409 staleEdit, announcementLocked; audited`, params: Params, body, response: { 200: DetailReply, ...ERRORS } } },
+      async (request) => run(Number(request.params.id), actorOf(request), request.body as Type.Static<B>),
+    );
+
+  decision('publish', 'Publishes (queue only: 409 announcementNotInQueue); its group’s queue members become duplicates', DecisionBody, (id, actor, body) =>
+    publishAnnouncement(fastify, actor, id, body.version),
+  );
+  decision('suppress', 'Suppresses as duplicate or irrelevant (queue only: 409 announcementNotInQueue)', SuppressBody, (id, actor, body) =>
+    suppressAnnouncement(fastify, actor, id, body.version, body.reason),
+  );
+  decision('reopen', 'Back to the queue (suppressed only: 409 announcementNotReopenable); a duplicate leaves its group', DecisionBody, (id, actor, body) =>
+    reopenAnnouncement(fastify, actor, id, body.version),
+  );
+  decision('retract', 'Retracts with a reason (published only: 409 announcementNotPublished)', RetractBody, (id, actor, body) =>
+    retractAnnouncement(fastify, actor, id, body.version, body.reason),
+  );
+  decision('merge', 'Joins `into`’s group as a duplicate (409 announcementNotInQueue, announcementMergeInvalid)', MergeBody, (id, actor, body) =>
+    mergeAnnouncement(fastify, actor, id, body.version, body.into),
+  );
+  decision('separate', 'Leaves its group (a duplicate goes back to the queue; a lead hands the group on)', DecisionBody, (id, actor, body) =>
+    separateAnnouncement(fastify, actor, id, body.version),
+  );
+  decision('company', 'Links a company (422 companyMissing); `remember` links the other unmatched rows with the same code', CompanyBody, (id, actor, body) =>
+    linkCompany(fastify, actor, id, body),
+  );
+
+  fastify.post(
+    `${BASE}/:id/lock`,
+    {
+      config: { access: ACCESS('edit') },
+      schema: { tags, summary: 'Takes or renews the soft lock; 409 announcementLocked (params.user) unless force (audited take-over)', params: Params, body: LockBody, response: { 200: LockReply, ...ERRORS } },
+    },
+    async (request) => lockAnnouncement(fastify, actorOf(request), Number(request.params.id), request.body.force === true),
+  );
+
+  fastify.delete(
+    `${BASE}/:id/lock`,
+    { config: { access: ACCESS('edit') }, schema: { tags, summary: 'Releases one’s own soft lock (another user’s stays)', params: Params, response: { 204: Type.Null(), ...ERRORS } } },
+    async (request, reply) => {
+      await unlockAnnouncement(fastify, actorOf(request), Number(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,239 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedAnswer } from '../../src/resources/announcements-model';
+import { withAreas } from '../fixtures/app-config';
+import { insertFixtureCompanies } from '../fixtures/announcements/companies';
+import { logInAs } from './browser';
+import { auditInEveryLook } from './looks';
+import { apiSession, sealedFetch, type ApiSession } from './sealed-api';
+import { writeAppConfig } from './stack';
+import { browserSuite } from './suite';
+
+// Announcements through the real server, its job queue and LISTEN/NOTIFY (issue 13, "Must
+// show"): an Admin runs the BSE and NSE fixture feeds (a disclosure filed on both exchanges,
+// one malformed entry in each); the reviewer's open queue shows the new items without a reload,
+// merges the duplicate and publishes with the keyboard; a second reviewer opening the same item
+// sees who has it; a User cannot edit the taxonomy; every screen passes axe in every look.
+
+let scratch = '';
+const suite = browserSuite(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'bo-announcements-e2e-'));
+  return { APP_CONFIG: writeAppConfig(scratch, (config) => withAreas(config, ['announcements'])) };
+});
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+const REVIEWER = 'analyst';
+const SECOND = 'reviewer2';
+const FIXTURES = `${pathToFileURL(resolve('tests/fixtures/announcements')).href}/`;
+const API = 'be-api-management/announcements';
+const poll = <T>(read: () => T | Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 250 });
+const go = (page: Page, path: string) => page.goto(`${suite.stack.appUrl}#${path}`);
+
+let admin: ApiSession;
+const feeds: Record<'BSE' | 'NSE', number> = { BSE: 0, NSE: 0 };
+
+async function call<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await sealedFetch(session, method, `${API}${path}`, body === undefined ? undefined : JSON.stringify(body), 'application/json');
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+async function open(username: string): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await suite.open(1500);
+  await logInAs(page, suite.stack.appUrl, username);
+  return { context, page };
+}
+
+const rowIds = (page: Page) => page.locator('[data-testid="announcement-row"]').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-id'))));
+const focusedId = (page: Page) =>
+  page.evaluate(() => Number(document.activeElement?.closest('[data-testid="announcement-row"]')?.getAttribute('data-id') ?? 0));
+
+/** Walks the queue with k (to the top) then j until the row `id` has the focus. */
+async function focusWithKeys(page: Page, id: number): Promise<void> {
+  const count = (await rowIds(page)).length;
+  for (let step = 0; step < count; step += 1) await page.keyboard.press('k');
+  for (let step = 0; step <= count && (await focusedId(page)) !== id; step += 1) await page.keyboard.press('j');
+  expect(await focusedId(page)).toBe(id);
+}
+
+async function idBySubject(text: string, source: 'BSE' | 'NSE'): Promise<number> {
+  const [row] = await suite.stack.sql<{ id: number }>(`SELECT id::int AS id FROM announcements WHERE source = $1 AND subject ILIKE $2`, [source, `%${text}%`]);
+  if (!row) throw new Error(`no ${source} announcement about ${text}`);
+  return row.id;
+}
+
+beforeAll(async () => {
+  await insertFixtureCompanies((sql, params) => suite.stack.sql(sql, params));
+  // A second User, the demo analyst's twin (same password).
+  await suite.stack.sql(
+    `INSERT INTO users (username, email, name, role, status, password_hash)
+     SELECT $1, $1 || '@backoffice.example', 'Second Reviewer', 2, 'active', password_hash FROM users WHERE username = $2`,
+    [SECOND, REVIEWER],
+  );
+  // The demo feeds would add their own items on their schedule: the queue starts empty.
+  await suite.stack.sql('UPDATE announcement_feeds SET enabled = false');
+  await suite.stack.sql('DELETE FROM announcements');
+  admin = await apiSession(suite.stack.appUrl, 'admin');
+  for (const source of ['BSE', 'NSE'] as const) {
+    const made = await call<FeedAnswer>(admin, 'POST', '/feeds', {
+      source,
+      name: `${source} fixtures`,
+      url: `${FIXTURES}${source.toLowerCase()}.json`,
+      attachmentBase: FIXTURES,
+      cron: '0 0 1 1 *',
+      timezone: 'Asia/Kolkata',
+      enabled: false,
+    });
+    expect(made.status).toBe(201);
+    feeds[source] = made.body.id;
+  }
+});
+
+describe('announcements in Chromium', () => {
+  it('a feed run shows up live in the open queue; the reviewer merges the duplicate and publishes with the keyboard', { timeout: 240_000 }, async () => {
+    const { context, page } = await open(REVIEWER);
+    try {
+      await go(page, '/announcements');
+      await page.getByTestId('announcements-empty').waitFor({ timeout: 20_000 });
+      await page.getByTestId('announcements-legend').waitFor();
+      await page.locator('[data-testid="announcements-live-status"][data-connected="true"]').waitFor({ timeout: 20_000 });
+      // Marks this page load: a reload would lose it.
+      await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
+
+      for (const source of ['BSE', 'NSE'] as const) expect((await call(admin, 'POST', `/feeds/${feeds[source]}/run`, {})).status).toBe(202);
+      // BSE: 4 of 5 entries (one malformed); NSE: 3 of 4 (one malformed).
+      await poll(async () => (await rowIds(page)).length, 60_000).toBe(7);
+      expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+      expect(await page.locator('[data-testid="announcement-row"][data-new="true"]').count()).toBeGreaterThan(0);
+      // Oldest first: Tata Steel's 15:31 filing leads the queue.
+      const ids = await rowIds(page);
+      expect(ids[0]).toBe(await idBySubject('Buy Back', 'BSE'));
+
+      // The same results filed on both exchanges: NSE's is a suggested duplicate of BSE's.
+      const lead = await idBySubject('Financial Results', 'BSE');
+      const duplicate = await idBySubject('Outcome of Board Meeting', 'NSE');
+      const duplicateRow = page.locator(`[data-testid="announcement-row"][data-id="${duplicate}"]`);
+      expect(await duplicateRow.getByTestId('announcement-duplicate').getAttribute('data-lead')).toBe(String(lead));
+      await page.keyboard.press('j');
+      await focusWithKeys(page, duplicate);
+      await page.keyboard.press('m');
+      await poll(async () => (await rowIds(page)).includes(duplicate)).toBe(false);
+
+      await focusWithKeys(page, lead);
+      await page.keyboard.press('p');
+      await poll(async () => (await rowIds(page)).includes(lead)).toBe(false);
+      const [published] = await suite.stack.sql<{ status: string; group_id: number }>('SELECT status, group_id::int FROM announcements WHERE id = $1', [lead]);
+      expect(published?.status).toBe('published');
+      const [merged] = await suite.stack.sql<{ status: string; suppress_reason: string; group_id: number }>(
+        'SELECT status, suppress_reason, group_id::int FROM announcements WHERE id = $1',
+        [duplicate],
+      );
+      expect(merged).toEqual({ status: 'suppressed', suppress_reason: 'duplicate', group_id: lead });
+      expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+
+      // The malformed entries are counted and listed on the feeds page.
+      await go(page, '/announcements/feeds');
+      for (const source of ['BSE', 'NSE'] as const) {
+        const runs = await call<Array<{ id: number; malformed: number; inserted: number }>>(admin, 'GET', `/feeds/runs?feedId=${feeds[source]}`);
+        const run = runs.body[0];
+        expect(run?.malformed).toBe(1);
+        await poll(() => page.getByTestId(`feed-run-${run?.id}-malformed`).textContent()).toContain('1');
+        await page.getByTestId(`feed-run-problems-toggle-${run?.id}`).click();
+        await page.getByTestId(`feed-run-problems-${run?.id}`).waitFor();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a second reviewer opening the same item sees who is on it, and cannot decide it', { timeout: 180_000 }, async () => {
+    const target = await idBySubject('Credit Rating', 'BSE');
+    const first = await open(REVIEWER);
+    const second = await open(SECOND);
+    try {
+      await go(first.page, '/announcements');
+      await first.page.locator(`[data-testid="announcement-row"][data-id="${target}"]`).waitFor({ timeout: 20_000 });
+      await focusWithKeys(first.page, target);
+      await first.page.keyboard.press('Enter');
+      await first.page.getByTestId('announcement-drawer').waitFor();
+      await poll(async () => (await suite.stack.sql<{ username: string }>('SELECT username FROM announcement_locks WHERE announcement_id = $1', [target]))[0]?.username).toBe(REVIEWER);
+
+      await go(second.page, '/announcements');
+      // The list shows the holder live.
+      await poll(() => second.page.locator(`[data-testid="announcement-row"][data-id="${target}"] [data-testid="announcement-lock-holder"]`).getAttribute('data-user')).toBe(REVIEWER);
+      await focusWithKeys(second.page, target);
+      await second.page.keyboard.press('Enter');
+      const banner = second.page.getByTestId('announcement-lock-banner');
+      await banner.waitFor();
+      expect(await banner.getAttribute('data-user')).toBe(REVIEWER);
+      expect(await banner.textContent()).toContain(REVIEWER);
+
+      // The server holds the lock too: the second reviewer's publish is refused.
+      const session = await apiSession(suite.stack.appUrl, SECOND);
+      const [row] = await suite.stack.sql<{ version: number }>('SELECT version FROM announcements WHERE id = $1', [target]);
+      const refused = await call<{ code: string; params?: { user?: string } }>(session, 'POST', `/${target}/publish`, { version: row?.version });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('announcementLocked');
+
+      // Closing the drawer releases it.
+      await first.page.keyboard.press('Escape');
+      await poll(async () => (await suite.stack.sql('SELECT 1 FROM announcement_locks WHERE announcement_id = $1', [target])).length).toBe(0);
+    } finally {
+      await first.context.close();
+      await second.context.close();
+    }
+  });
+
+  it('a User cannot edit the taxonomy; an Admin can', { timeout: 120_000 }, async () => {
+    const user = await apiSession(suite.stack.appUrl, REVIEWER);
+    const refused = await call(user, 'POST', '/categories', { name: 'Results', description: '', isActive: true });
+    expect(refused.status).toBe(403);
+    const allowed = await call<{ id: number }>(admin, 'POST', '/categories', { name: 'Results', description: 'Financial results', isActive: true });
+    expect(allowed.status).toBe(201);
+
+    const { context, page } = await open(REVIEWER);
+    try {
+      await go(page, '/announcements/categories');
+      await page.locator('table tbody tr.ant-table-row', { hasText: 'Results' }).waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('button', { name: /create|new|add/i }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /edit|delete/i }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('every announcements screen in English, Spanish, RTL and dark: axe finds nothing serious', { timeout: 300_000 }, async () => {
+    await call(admin, 'POST', '/notices', {
+      title: 'Feed maintenance tonight',
+      body: 'The NSE feed pauses from 23:00 to 23:30.',
+      severity: 'warning',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { context, page } = await open(REVIEWER);
+    try {
+      const findings = await auditInEveryLook(
+        page,
+        suite.stack.appUrl,
+        [
+          { name: 'queue', path: '/announcements', ready: '[data-testid="announcement-row"]' },
+          { name: 'published', path: '/announcements?tab=published', ready: '[data-testid="announcement-row"][data-status="published"]' },
+          { name: 'feeds', path: '/announcements/feeds', ready: '[data-testid="feed-runs-table"]' },
+          { name: 'categories', path: '/announcements/categories', ready: 'table tbody tr.ant-table-row' },
+          { name: 'notices', path: '/announcements/notices', ready: 'table tbody tr.ant-table-row' },
+          { name: 'dashboard', path: '/', ready: '[data-testid="dashboard-announcements"]', settle: (view) => view.getByTestId('dashboard-notices').waitFor() },
+        ],
+        'announcements',
+      );
+      expect(findings).toEqual(Object.fromEntries(Object.keys(findings).map((key) => [key, []])));
+    } finally {
+      await context.close();
+    }
+  });
+});

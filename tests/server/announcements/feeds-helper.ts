@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FeedInput } from '../../../src/resources/announcements-model.js';
+import { insertFixtureCompanies } from '../../fixtures/announcements/companies.js';
+import { allAreasConfigFile } from '../admin/admin-helper';
+import { API, createUser, login, sealed, uniqueName, type Session, type SuiteContext } from '../helper';
+
+export const FEEDS_API = `${API}/be-api-management/announcements/feeds`;
+/** The fixtures folder as a file: URL, ending in a slash (an attachment base). */
+export const FIXTURES = `${pathToFileURL(path.resolve('tests/fixtures/announcements')).href}/`;
+
+export interface FeedCallers {
+  app: FastifyInstance;
+  admin: Session;
+  user: Session;
+}
+
+/**
+ * An app with the announcements area on and its callers, an Admin and a User. Without the demo
+ * data: a fresh database's 20 000 demo news take PGlite tens of seconds on a busy machine.
+ */
+export async function feedCallers(suite: SuiteContext, options: Parameters<SuiteContext['build']>[1] = {}): Promise<FeedCallers> {
+  const app = await suite.build({ APP_CONFIG: allAreasConfigFile(), DEMO_DATA: false }, options);
+  const [madeAdmin, madeUser] = [await createUser(suite, app, { role: 1 }), await createUser(suite, app)];
+  const [admin, user] = await Promise.all([login(app, madeAdmin.username, madeAdmin.password), login(app, madeUser.username, madeUser.password)]);
+  return { app, admin, user };
+}
+
+export function feedsCall(app: FastifyInstance, session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url = '', payload?: object, query?: Record<string, string>): Promise<LightMyRequestResponse> {
+  return sealed(app, session, { method, url: `${FEEDS_API}${url}`, ...(payload ? { payload } : {}), ...(query ? { query } : {}) });
+}
+
+export function feedInput(overrides: Partial<FeedInput> = {}): FeedInput {
+  return { source: 'BSE', name: uniqueName('feed'), url: `${FIXTURES}bse.json`, attachmentBase: FIXTURES, cron: '*/2 * * * *', timezone: 'Asia/Kolkata', enabled: true, ...overrides };
+}
+
+/** A feed written straight to the table (the routes have tests of their own); its id. */
+export async function insertFeed(suite: SuiteContext, overrides: Partial<FeedInput> = {}): Promise<number> {
+  const feed = feedInput(overrides);
+  const [row] = await suite.sql<{ id: number }>(
+    `INSERT INTO announcement_feeds (source, name, url, attachment_base, cron, timezone, enabled) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::int AS id`,
+    [feed.source, feed.name, feed.url, feed.attachmentBase, feed.cron, feed.timezone, feed.enabled],
+  );
+  return (row as { id: number }).id;
+}
+
+export function fixtureCompanies(suite: SuiteContext): Promise<Record<string, number>> {
+  return insertFixtureCompanies((sql, params) => suite.sql(sql, params));
+}
