@@ -101,6 +101,8 @@ async function fillForm(page: Page, definition: ResourceDefinition, seed: string
       // The picker's own confirm (Enter would also submit the form around it).
       if (field.type === 'datetime') await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
       else await input.press('Tab');
+      // The next picker's dropdown is told apart by being the only one shown: wait out this one's closing.
+      await poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
       continue;
     }
     const value = sampleValue(field, seed);

@@ -37,6 +37,33 @@ function reasonMessage(field: FieldDefinition, t: TFunction, code: string, param
 }
 
 /**
+ * The required rule, typed as the field's value: async-validator checks an untyped rule as a
+ * `string`, so a picker's dayjs or a number failed that check and this rule's message said
+ * "required" of a filled field. Options and references may be strings or numbers: any value.
+ */
+function requiredRule(field: FieldDefinition, message: string, text: boolean): Rule {
+  switch (field.type) {
+    case 'number':
+    case 'integer':
+      return { required: true, type: 'number', message };
+    case 'date':
+    case 'datetime':
+      return { required: true, type: 'object', message };
+    case 'boolean':
+      return { required: true, type: 'boolean', message };
+    case 'select':
+    case 'reference':
+      return {
+        required: true,
+        message,
+        validator: (_rule, value: unknown) => (value === undefined || value === null || value === '' ? Promise.reject(new Error(message)) : Promise.resolve()),
+      };
+    default:
+      return { required: true, whitespace: text, message };
+  }
+}
+
+/**
  * antd rules from the definition, with the messages the server's 422 would give:
  * required, length and bounds, the named rule's pattern (./field-rules), and the order
  * against another field (`notBefore`, whose label `fields` gives).
@@ -45,7 +72,7 @@ export function rulesFor(field: FieldDefinition, t: TFunction, fields: readonly 
   const rules: Rule[] = [];
   const text = field.type === 'text' || field.type === 'textarea' || field.type === 'email' || field.type === 'url';
   if (field.required) {
-    rules.push({ required: true, whitespace: text, message: t('generic.required', { field: t(field.labelKey) }) });
+    rules.push(requiredRule(field, t('generic.required', { field: t(field.labelKey) }), text));
   }
   if (text && field.maxLength !== undefined) {
     rules.push({ max: field.maxLength, message: reasonMessage(field, t, 'tooLong', { limit: field.maxLength }) });

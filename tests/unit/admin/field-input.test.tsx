@@ -51,6 +51,38 @@ describe('generic fields', () => {
     expect(inputFor(field('email'), t).rules).toContainEqual(expect.objectContaining({ type: 'email' }));
   });
 
+  it('a required field of any type passes with a value and says "required" without one', async () => {
+    // Values as each input gives them: a picker's dayjs, a number, an option's number id.
+    const filled: [FieldDefinition, unknown][] = [
+      [field('datetime', { required: true }), dayjs('2031-01-01T10:00:00Z')],
+      [field('date', { required: true }), dayjs('2031-01-01')],
+      [field('integer', { required: true }), 7],
+      [field('select', { required: true, options: [{ value: 'a', labelKey: 'A' }] }), 'a'],
+      [field('reference', { required: true, reference: { resource: 'enterprises', label: 'name' } }), 42],
+      [field('text', { required: true }), 'x'],
+    ];
+    for (const [definition, value] of filled) {
+      const { rules } = inputFor(definition, t);
+      let form: ReturnType<typeof Form.useForm>[0] | undefined;
+      const Probe = () => {
+        [form] = Form.useForm();
+        return (
+          <Form form={form}>
+            <Form.Item name={definition.name} rules={rules}>
+              <input />
+            </Form.Item>
+          </Form>
+        );
+      };
+      const { unmount } = render(<Probe />);
+      const check = async () => form!.validateFields().then(() => [], (error: { errorFields: { errors: string[] }[] }) => error.errorFields.flatMap((entry) => entry.errors));
+      await expect(check(), `${definition.type} empty`).resolves.toEqual(['generic.required']);
+      form!.setFieldsValue({ [definition.name]: value });
+      await expect(check(), `${definition.type} filled`).resolves.toEqual([]);
+      unmount();
+    }
+  });
+
   it('derives antd rules from the definition: required, length, bounds and the named rule', async () => {
     const compName = companies.fields?.find((candidate) => candidate.name === 'compName') as FieldDefinition;
     const rules = rulesFor(compName, t);
