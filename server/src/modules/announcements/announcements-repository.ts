@@ -30,34 +30,16 @@ const SELECT = `SELECT a.id::int AS id, a.source, a.source_id AS "sourceId",
   LEFT JOIN users cu ON cu.id = a.created_by
   LEFT JOIN announcement_locks l ON l.announcement_id = a.id AND l.expires_at > now()`;
 
-export interface AnnouncementRow {
-  id: number;
-  source: AnnouncementSource;
-  sourceId: string;
+/**
+ * A row as read: the answer's own fields, with times as the driver gives them and the company,
+ * users and lock in flat columns (the answer nests them).
+ */
+export interface AnnouncementRow
+  extends Omit<AnnouncementAnswer, 'company' | 'publishedBy' | 'decidedBy' | 'createdBy' | 'lock' | 'disseminatedAt' | 'ingestedAt' | 'publishedAt' | 'decidedAt' | 'createdAt' | 'updatedAt'> {
   companyId: number | null;
   companyRefName: string | null;
   companyIsin: string | null;
   companyTicker: string | null;
-  companyName: string;
-  isin: string;
-  scripCode: string;
-  symbol: string;
-  exchangeCategory: string;
-  exchangeSubcategory: string;
-  categoryId: number | null;
-  categoryName: string | null;
-  subject: string;
-  summary: string;
-  attachmentUrl: string;
-  hasAttachment: boolean;
-  attachmentError: string | null;
-  critical: boolean;
-  material: boolean;
-  status: AnnouncementStatus;
-  suppressReason: 'duplicate' | 'irrelevant' | null;
-  retractReason: string | null;
-  groupId: number | null;
-  groupSize: number;
   disseminatedAt: unknown;
   cursorAt: string;
   ingestedAt: unknown;
@@ -67,13 +49,11 @@ export interface AnnouncementRow {
   decidedAt: unknown;
   decidedById: number | null;
   decidedByName: string | null;
-  feedRunId: number | null;
   createdById: number | null;
   createdByName: string | null;
   lockUserId: number | null;
   lockUsername: string | null;
   lockExpiresAt: unknown;
-  version: number;
   createdAt: unknown;
   updatedAt: unknown;
 }

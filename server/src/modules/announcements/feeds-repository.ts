@@ -7,24 +7,10 @@ import type { FeedAnswer, FeedInput, FeedProblem, FeedRunAnswer, FeedSource } fr
 const iso = (value: unknown) => (value === null || value === undefined ? null : isoOf(value));
 const user = (id: number | null, name: string | null) => (id === null ? null : { id, username: name ?? '' });
 
-interface RunRow {
-  id: number;
-  feedId: number | null;
-  feedName: string | null;
-  source: FeedSource;
-  trigger: 'schedule' | 'manual';
-  status: FeedRunAnswer['status'];
+/** A run as read: the answer's fields, with times as the driver gives them and the starter in two columns. */
+interface RunRow extends Omit<FeedRunAnswer, 'startedAt' | 'finishedAt' | 'createdBy'> {
   startedAt: Date;
   finishedAt: Date | null;
-  entries: number;
-  inserted: number;
-  known: number;
-  grouped: number;
-  unmatched: number;
-  malformed: number;
-  attachmentsFailed: number;
-  problems: FeedProblem[];
-  error: string | null;
   createdById: number | null;
   createdByName: string | null;
 }
@@ -149,15 +135,8 @@ export async function feedForRun(q: Queryable, id: number): Promise<{ id: number
   return rows[0] ?? null;
 }
 
-export interface RunCounts {
-  entries: number;
-  inserted: number;
-  known: number;
-  grouped: number;
-  unmatched: number;
-  malformed: number;
-  problems: FeedProblem[];
-}
+/** What one run counted, as its answer names the counts. */
+export type RunCounts = Pick<FeedRunAnswer, 'entries' | 'inserted' | 'known' | 'grouped' | 'unmatched' | 'malformed' | 'problems'>;
 
 /** A run starts: its row (runs of the feed left `running` by a stopped server are failed first). */
 export async function startRun(q: Queryable, feed: { id: number; source: FeedSource }, trigger: 'schedule' | 'manual', createdBy: number | null): Promise<number> {
