@@ -16,7 +16,17 @@ const zones = [
     except: ['./config', './resources', './protocol'],
     message: 'The server may import only src/config, src/resources data and src/protocol.',
   },
-  { target: './src/pages', from: './src/providers', except: ['./index.ts', './hooks'], message: 'Pages use providers through src/providers/index.ts.' },
+  {
+    target: './src/pages',
+    from: './src/providers',
+    except: ['./index.ts', './public.ts', './hooks'],
+    message: 'Pages use providers through src/providers/index.ts (public pages: public.ts).',
+  },
+  {
+    target: './src/pages/auth',
+    from: './src/providers/index.ts',
+    message: 'Public pages use src/providers/public.ts: index.ts pulls Refine into the login route.',
+  },
   { target: './src/protocol', from: ['./src/pages', './src/providers', './src/shell'], message: 'The protocol is shared with the server: no app imports.' },
 ];
 

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ErrorBoundary } from 'react-error-boundary';
 import { App, preloadFirstScreen } from './app';
-import { createI18n } from './i18n/i18n';
+import { createI18n, loadLanguage } from './i18n/i18n';
 import { LocaleProvider } from './i18n/locale-provider';
 import { readStoredLocale, type Locale } from './i18n/locales';
 import { ConfigErrorPage } from './pages/errors/config-error-page';
@@ -33,8 +33,15 @@ const FALLBACK_LOCALE: Locale = { language: 'en', direction: 'ltr' };
 
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
-  const [load] = await Promise.all([loadAppConfig(), preloadFirstScreen(sessionActive())]);
+  // A stored language is fetched beside the config; the config's default, after it.
+  const [load] = await Promise.all([
+    loadAppConfig(),
+    preloadFirstScreen(sessionActive()),
+    loadLanguage(readStoredLocale(FALLBACK_LOCALE).language).catch(() => undefined),
+  ]);
   const locale = readStoredLocale(load.ok ? load.config.defaults : FALLBACK_LOCALE);
+  // When the language's chunk cannot be had, the page is English rather than not shown.
+  await loadLanguage(locale.language).catch(() => undefined);
   const i18n = createI18n(locale.language, locale.direction);
 
   if (!load.ok) {

@@ -3,19 +3,37 @@ import { initReactI18next } from 'react-i18next';
 import type { Direction, Language } from '../config/schema';
 import { FIELD_REASONS, SERVER_MESSAGES } from '../resources/server-messages';
 import en from './en.json';
-import es from './es.json';
 
 export type { I18n };
 
 /**
- * Every locale bundled with the app; tests compare their keys. The server's sentences
- * (`server.*`, `serverField.*`) are English in the catalogue the server sends them from,
- * so English takes them from there rather than from a copy.
+ * English, the fallback of every other language, is bundled with the app. The server's
+ * sentences (`server.*`, `serverField.*`) are English in the catalogue the server sends
+ * them from, so English takes them from there rather than from a copy.
  */
-export const TRANSLATIONS: Record<Language, Record<string, unknown>> = {
-  en: { ...en, server: SERVER_MESSAGES, serverField: FIELD_REASONS },
-  es,
+export const ENGLISH: Record<string, unknown> = { ...en, server: SERVER_MESSAGES, serverField: FIELD_REASONS };
+
+type Catalogue = Record<string, unknown>;
+
+// Every other language is a chunk of its own, fetched when it is the reader's: Spanish
+// alone is larger than English, and most first loads never need it.
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  es: () => import('./es.json').then((module) => module.default),
 };
+
+const loaded: Partial<Record<Language, Catalogue>> = { en: ENGLISH };
+
+/** Fetches a language's catalogue once; instances created afterwards start with it. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language !== 'en') loaded[language] ??= await LOADERS[language]();
+}
+
+/** Fetches `language` if need be and adds it to `instance`, before a switch to it. */
+export async function addLanguage(instance: I18n, language: Language): Promise<void> {
+  await loadLanguage(language);
+  const catalogue = loaded[language];
+  if (catalogue && !instance.hasResourceBundle(language, 'translation')) instance.addResourceBundle(language, 'translation', catalogue);
+}
 
 const LTR_ISOLATE = 'ltrIsolate';
 
@@ -37,13 +55,14 @@ export function applyDirection(instance: I18n, direction: Direction): void {
   instance.options.postProcess = direction === 'rtl' ? [LTR_ISOLATE] : [];
 }
 
-/** A fresh instance per app (and per test), ready synchronously: the resources are bundled. */
+/**
+ * A fresh instance per app (and per test), ready synchronously with the languages
+ * loaded so far: a caller starting in another language awaits loadLanguage first.
+ */
 export function createI18n(language: Language, direction: Direction = 'ltr'): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).use(ltrIsolate).init({
-    resources: Object.fromEntries(
-      Object.entries(TRANSLATIONS).map(([lng, translation]) => [lng, { translation }]),
-    ),
+    resources: Object.fromEntries(Object.entries(loaded).map(([lng, translation]) => [lng, { translation }])),
     lng: language,
     fallbackLng: 'en',
     initAsync: false,

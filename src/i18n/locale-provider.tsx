@@ -6,7 +6,7 @@ import 'dayjs/locale/es';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Language } from '../config/schema';
-import { applyDirection, type I18n } from './i18n';
+import { addLanguage, applyDirection, type I18n } from './i18n';
 import { storeLocale, type Locale } from './locales';
 
 const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = { en: enUS, es: esES };
@@ -40,6 +40,7 @@ export function LocaleProvider({ i18n, initial, children }: LocaleProviderProps)
 
   const setLocale = useCallback(
     async (next: Locale) => {
+      await addLanguage(i18n, next.language);
       storeLocale(next);
       // Before the language change: its event gives every component a new `t`, so texts
       // kept in memos are worded again, isolated or not.

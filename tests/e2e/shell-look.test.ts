@@ -34,7 +34,13 @@ async function pick(page: Page, testId: string): Promise<void> {
 }
 
 async function chooseLanguage(page: Page, label: string): Promise<void> {
-  await page.getByTestId('language-select').first().click();
+  const select = page.getByTestId('language-select').first();
+  // The public pages use the browser's select (src/i18n/plain-language-select.tsx).
+  if (await select.evaluate((element) => element.tagName === 'SELECT')) {
+    await select.selectOption({ label });
+    return;
+  }
+  await select.click();
   await page.locator('.ant-select-item-option', { hasText: label }).click();
   await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TRANSLATIONS } from '../../src/i18n/i18n';
+import { TRANSLATIONS } from '../../src/i18n/translations';
 import { withAreas } from '../fixtures/app-config';
 import { SPEC_ROUTES } from '../fixtures/spec';
 import { keepScreenshot, logInAs } from './browser';

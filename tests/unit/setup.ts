@@ -1,4 +1,8 @@
 import { afterEach } from 'vitest';
+import { loadLanguage } from '../../src/i18n/i18n';
+
+// The app fetches Spanish when it is chosen; tests create instances in it synchronously.
+await loadLanguage('es');
 
 // Node tests stay free of the DOM; only jsdom tests (`// @vitest-environment jsdom`)
 // get React Testing Library's cleanup and the browser APIs antd expects.

@@ -1,7 +1,7 @@
 import { Flex, theme, type InputRef } from 'antd';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '../../i18n/language-select';
+import { PlainLanguageSelect } from '../../i18n/plain-language-select';
 import { titleOf } from '../../shell/document-title';
 
 /**
@@ -47,7 +47,7 @@ export function AuthLayout({ title, children }: AuthLayoutProps) {
         <span style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorPrimary }}>
           {t('app.title')}
         </span>
-        <LanguageSelect />
+        <PlainLanguageSelect />
       </Flex>
       <main
         style={{

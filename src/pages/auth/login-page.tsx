@@ -2,7 +2,7 @@ import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isAccountLocked, useAuthAction } from '../../providers';
+import { isAccountLocked, useAuthAction } from '../../providers/public';
 import { AuthLayout, useFocusOnMount } from './auth-layout';
 import { requiredPassword } from './password-rules';
 

@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fieldErrorsOf, useAuthAction } from '../../providers';
+import { fieldErrorsOf, useAuthAction } from '../../providers/public';
 import { AuthLayout, useFocusOnMount } from './auth-layout';
 import { emailRules, usernameRules } from './password-rules';
 import { NewPasswordFields } from './new-password-fields';

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TRANSLATIONS } from '../../../src/i18n/i18n';
+import { TRANSLATIONS } from '../../../src/i18n/translations';
 import { ageParts, ageText, secondsSince } from '../../../src/pages/announcements/age';
 
 const i18n = i18next.createInstance();

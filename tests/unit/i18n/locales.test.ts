@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TRANSLATIONS } from '../../../src/i18n/i18n';
+import { TRANSLATIONS } from '../../../src/i18n/translations';
 import { LOCALE_OPTIONS } from '../../../src/i18n/locales';
 import { AREAS } from '../../../src/resources/areas';
 import { FIELD_REASONS, SERVER_MESSAGES } from '../../../src/resources/server-messages';

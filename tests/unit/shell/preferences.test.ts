@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { THEME_COLORS, THEME_MODES } from '../../../src/config/values';
-import { TRANSLATIONS } from '../../../src/i18n/i18n';
+import { TRANSLATIONS } from '../../../src/i18n/translations';
 import { createMemoryStorage } from '../../../src/providers/session-store';
 import { themeOf } from '../../../src/providers/theme';
 import { menuStateOf } from '../../../src/shell/menu-state';

@@ -1,0 +1,10 @@
+import type { Language } from '../config/schema';
+import { ENGLISH } from './i18n';
+import es from './es.json';
+
+/**
+ * Every locale's catalogue at once, for the tests that compare their keys. The app
+ * never imports this: it loads a language other than English when it is chosen
+ * (i18n.ts, loadLanguage).
+ */
+export const TRANSLATIONS: Record<Language, Record<string, unknown>> = { en: ENGLISH, es };
