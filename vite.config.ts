@@ -78,30 +78,23 @@ function precompress(): Plugin {
 }
 
 /**
- * boot.js, the script that paints the stored theme before the app loads, is
- * written from src/shell (palette, preferences) at build time and served the
- * same way by the dev server, so its colours are the app's. Loaded through tsx
- * rather than imported: Vite's config loader wants no extensionless imports.
+ * The script that paints the stored theme before the app loads is written from
+ * src/shell (palette, preferences) into index.html, inline: a file of its own
+ * was a request every first paint waited for. The server allows it by its hash
+ * (server/src/plugins/external/helmet.ts reads the built index.html). Loaded
+ * through tsx rather than imported: Vite's config loader wants no extensionless imports.
  */
-function bootScriptFile(): Plugin {
-  const FILE = 'boot.js';
-  const source = async () => {
-    const module = (await tsImport('./src/shell/boot-script.ts', import.meta.url)) as typeof import('./src/shell/boot-script');
-    return module.bootScript();
-  };
+function inlineBootScript(): Plugin {
+  const PLACEHOLDER = '<script data-boot-script></script>';
   return {
     name: 'boot-script',
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        if (!request.url?.split('?')[0]?.endsWith(`/${FILE}`)) return next();
-        void source().then((script) => {
-          response.setHeader('content-type', 'text/javascript');
-          response.end(script);
-        }, next);
-      });
-    },
-    async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: FILE, source: await source() });
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        if (!html.includes(PLACEHOLDER)) throw new Error(`boot-script: index.html has no ${PLACEHOLDER}`);
+        const module = (await tsImport('./src/shell/boot-script.ts', import.meta.url)) as typeof import('./src/shell/boot-script');
+        return html.replace(PLACEHOLDER, `<script>${module.bootScript()}</script>`);
+      },
     },
   };
 }
@@ -118,7 +111,7 @@ export default defineConfig(({ command, mode }) => {
     // The dev server cannot serve a relative base; it mounts the app where the
     // default product lives, so ./app-config.json resolves to the proxied path.
     base: command === 'build' ? './' : '/backoffice/',
-    plugins: [react(), bootScriptFile(), preloadFirstScreen('src/pages/auth/login-page.tsx'), precompress()],
+    plugins: [react(), inlineBootScript(), preloadFirstScreen('src/pages/auth/login-page.tsx'), precompress()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -132,13 +125,15 @@ export default defineConfig(({ command, mode }) => {
           // browser fetches six files at a time and every further round costs a
           // round trip (150 ms on Lighthouse's mobile profile). What the entry
           // imports from node_modules (React, antd's core, i18next, the router,
-          // toasts) is one chunk; antd's form, input and button and all they
-          // import are another, which the login page and the app's forms share.
-          // Not Select: the login page has none, and it was a tenth of the route.
+          // toasts) is one chunk; antd's input and button are another, which the
+          // login page and the app's forms share; antd's Form a third, which the
+          // login page does without (src/pages/auth/plain-form.tsx). Not Select:
+          // the login page has none, and it was a tenth of the route.
           codeSplitting: {
             groups: [
               { name: 'vendor', tags: ['$initial'], test: /node_modules/, priority: 2 },
-              { name: 'antd-forms', test: /node_modules[\\/]antd[\\/]es[\\/](form|input|button)[\\/]index\.js$/, priority: 1 },
+              { name: 'antd-inputs', test: /node_modules[\\/]antd[\\/]es[\\/](input|button)[\\/]index\.js$/, priority: 1 },
+              { name: 'antd-forms', test: /node_modules[\\/]antd[\\/]es[\\/]form[\\/]index\.js$/, priority: 1 },
             ],
           },
         },

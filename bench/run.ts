@@ -12,12 +12,14 @@ import { benchFinview } from './finview';
 import { benchAnnouncementsIngest } from './announcements-ingest';
 import { benchAnnouncementsList } from './announcements-list';
 import { benchAnnouncementsLive } from './announcements-live';
+import { benchColdStart } from './cold-start';
 import { withScratchDatabase } from './scratch-database';
 
 // `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
 // need BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is created).
 
 await benchFrontEnd();
+await benchColdStart();
 await benchSealCost();
 await benchSealedMe('PGlite');
 await benchNewsPreview();

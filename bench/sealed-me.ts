@@ -162,3 +162,11 @@ export async function benchSealedMe(label: string, databaseUrl?: string): Promis
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+// Alone: `npx tsx bench/sealed-me.ts` (PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { withScratchDatabase } = await import('./scratch-database');
+  await benchSealedMe('PGlite');
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (postgresUrl) await withScratchDatabase(postgresUrl, (url) => benchSealedMe('PostgreSQL', url));
+}

@@ -1,8 +1,10 @@
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { App as AntdApp } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import enApp from './i18n/en-app.json';
+import { addEnglishApp } from './i18n/i18n';
 import type { AppProviders } from './providers/create-providers';
 import { createNotificationProvider } from './providers/notification-provider';
 import { SessionWatcher } from './providers/session-watcher';
@@ -17,7 +19,9 @@ import { PageTitle } from './shell/page-title';
  */
 export default function PrivateApp({ registry, providers }: { registry: Registry; providers: AppProviders }) {
   // `t` is a new function after every language change, so memos keyed on it follow the language.
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The English of the pages behind the login comes with this chunk; added once, before any of them renders.
+  useState(() => addEnglishApp(i18n, enApp));
 
   // Refine shows resource labels in its own texts (notifications, titles), so they follow the language.
   const notificationProvider = useMemo(() => createNotificationProvider(() => providers.session.isActive()), [providers.session]);

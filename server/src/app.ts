@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReq
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadEnv, type Env, type EnvInput } from './env.js';
 import { loggedUrl } from './services/logged-url.js';
+import { lazySchemaCompilers } from './services/lazy-schema-compilers.js';
 import type { Db } from './db/index.js';
 import helmet from './plugins/external/helmet.js';
 import cors from './plugins/external/cors.js';
@@ -93,18 +94,25 @@ function loggerOptions(env: Env, logger: BuildAppOptions['logger']): FastifyServ
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env = loadEnv(options.env ?? process.env);
+  // Fastify's compilers, compiling each route's schemas on first use (services/lazy-schema-compilers.ts).
+  const compilers = lazySchemaCompilers();
   const app = Fastify({
     logger: loggerOptions(env, options.logger),
     // Validation errors name every bad field at once; verbose gives the error handler
     // the schema's description to explain a pattern.
     // allowUnionTypes: a `type` list (finview rules' parameter values) is how a value keeps its own JSON type under coercion.
     ajv: { customOptions: { allErrors: true, verbose: true, allowUnionTypes: true } },
+    schemaController: compilers.schemaController,
     // A first start generates the RSA key pair and hashes the bootstrap passwords: slow on small machines.
     pluginTimeout: 120_000,
     trustProxy: env.TRUST_PROXY,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('env', env);
+  // Listening first, then the schemas no request has compiled yet, in the background.
+  app.addHook('onListen', () => {
+    void compilers.compilePending((error) => app.log.error({ err: error }, 'a route schema does not compile'));
+  });
   app.decorate('apiPrefix', `/${env.PRODUCT}/api`);
 
   try {

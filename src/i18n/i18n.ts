@@ -6,14 +6,16 @@ import en from './en.json';
 
 export type { I18n };
 
-/**
- * English, the fallback of every other language, is bundled with the app. The server's
- * sentences (`server.*`, `serverField.*`) are English in the catalogue the server sends
- * them from, so English takes them from there rather than from a copy.
- */
-export const ENGLISH: Record<string, unknown> = { ...en, server: SERVER_MESSAGES, serverField: FIELD_REASONS };
-
 type Catalogue = Record<string, unknown>;
+
+/**
+ * English, the fallback of every other language, is bundled with the entry: en.json holds
+ * what the public pages, the error views and the toasts say; en-app.json, everything behind
+ * the login, comes with the app (private-app.tsx, addEnglishApp). The server's sentences
+ * (`server.*`, `serverField.*`) are English in the catalogue the server sends them from, so
+ * English takes them from there rather than from a copy.
+ */
+export const ENGLISH: Catalogue = { ...en, server: SERVER_MESSAGES, serverField: FIELD_REASONS };
 
 // Every other language is a chunk of its own, fetched when it is the reader's: Spanish
 // alone is larger than English, and most first loads never need it.
@@ -26,6 +28,16 @@ const loaded: Partial<Record<Language, Catalogue>> = { en: ENGLISH };
 /** Fetches a language's catalogue once; instances created afterwards start with it. */
 export async function loadLanguage(language: Language): Promise<void> {
   if (language !== 'en') loaded[language] ??= await LOADERS[language]();
+}
+
+/**
+ * Adds the English of the pages behind the login (en-app.json, which the app's chunk
+ * brings) to `instance` and to the instances created afterwards. Its top-level keys are
+ * not en.json's, so nothing is replaced.
+ */
+export function addEnglishApp(instance: I18n | undefined, catalogue: Catalogue): void {
+  loaded.en = { ...loaded.en, ...catalogue };
+  instance?.addResourceBundle('en', 'translation', catalogue, true, false);
 }
 
 /** Fetches `language` if need be and adds it to `instance`, before a switch to it. */

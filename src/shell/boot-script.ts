@@ -12,8 +12,8 @@ export function bootPalette(): Record<(typeof THEME_MODES)[number], Record<strin
 /**
  * The script index.html runs in <head> before the app's bundle, so a reload
  * paints the reader's theme, language and direction from the first frame (no
- * light flash before a dark theme). A file, not an inline script: the page's
- * CSP allows scripts from 'self' only. Its colours, stored keys and defaults
+ * light flash before a dark theme). Inline (vite.config.ts), allowed by the
+ * CSP through its sha256, which the server takes from the built page. Its colours, stored keys and defaults
  * are written in from src/shell, so it cannot drift from the app. Unknown
  * stored values are ignored: the app then applies the configured defaults.
  */

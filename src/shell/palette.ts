@@ -4,7 +4,7 @@ import { readableSeed, shownColor } from './contrast';
 // The primary colour of each configured palette; antd derives every other
 // shade (and the dark variant, through its dark algorithm) from it. Shades are
 // dark enough for white text on a primary button to reach WCAG AA (4.5:1).
-// public/boot.js is built from this file (vite.config.ts), so the page paints
+// index.html's boot script is written from this file (vite.config.ts), so the page paints
 // the same colours before the app loads.
 export const PRIMARY: Record<ThemeColor, string> = {
   bluenavy: '#1f3a68',

@@ -13,7 +13,7 @@ const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 
 /**
  * Theme, radius and menu mode: antd's tokens for the tree below, and the same
- * attributes boot.js put on <html> before the first paint, kept current.
+ * attributes the boot script put on <html> before the first paint, kept current.
  */
 export function PreferencesProvider({ initial, children }: { initial: Preferences; children: ReactNode }) {
   const [preferences, setState] = useState(initial);

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, launchBrowser, logInAs } from './browser';
 import { startStack, writeAppConfig, type Stack } from './stack';
+import { freePort } from '../fixtures/free-port';
 
 // Pluggable data providers for real (README "Data providers"): two UI services with
 // different PRODUCTs on one PostgreSQL database, one app whose config/app.json sends
@@ -29,17 +29,6 @@ if (!testDatabaseUrl) {
 
 const ENTERPRISES_PATH = '#/admin/enterprise/enterprises';
 const ENTERPRISES_API = 'be-api-management/admin/enterprises';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: testDatabaseUrl });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { copyFile, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -305,6 +306,16 @@ async function withBuiltApp(files: Record<string, string | Buffer>, run: (app: F
 const BIG_SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ row: i })))};`;
 
 describe('static files', () => {
+  it("allows the built page's inline boot script by its sha256 and no other inline script", async () => {
+    const boot = 'document.documentElement.setAttribute("data-theme-mode", "dark");';
+    const files = { 'index.html': `<!doctype html><title>Backoffice</title><script>${boot}</script><script src="./assets/a.js"></script>` };
+    await withBuiltApp(files, async (app) => {
+      const index = await app.inject({ method: 'GET', url: '/backoffice/' });
+      const hash = createHash('sha256').update(boot).digest('base64');
+      expect(index.headers['content-security-policy']).toBe(CSP.replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`));
+    });
+  });
+
   it('serves the built app with index.html for the base and long caching for assets', async () => {
     const files = { 'index.html': '<!doctype html><title>Backoffice</title>', 'assets/index-abc123.js': 'console.log(1)' };
     await withBuiltApp(files, async (app) => {

@@ -1,8 +1,11 @@
 import { afterEach } from 'vitest';
-import { loadLanguage } from '../../src/i18n/i18n';
+import enApp from '../../src/i18n/en-app.json';
+import { addEnglishApp, loadLanguage } from '../../src/i18n/i18n';
 
-// The app fetches Spanish when it is chosen; tests create instances in it synchronously.
+// The app fetches Spanish when it is chosen, and the English behind the login with its
+// chunk; tests create instances with both, synchronously.
 await loadLanguage('es');
+addEnglishApp(undefined, enApp);
 
 // Node tests stay free of the DOM; only jsdom tests (`// @vitest-environment jsdom`)
 // get React Testing Library's cleanup and the browser APIs antd expects.

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -56,14 +55,16 @@ function recipientTag(to: string): string {
 
 function createTransport({ smtpUrl, from, outboxDir, log }: MailerOptions) {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // nodemailer is loaded with the first message, not with the server.
+    let transport: Promise<import('nodemailer').Transporter> | undefined;
+    const ready = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
     return {
       kind: 'smtp' as const,
       async send(message: MailMessage) {
-        await transport.sendMail({ from, ...message });
+        await (await ready()).sendMail({ from, ...message });
         log.info({ recipient: recipientTag(message.to) }, 'mail sent');
       },
-      release: () => transport.close(),
+      release: () => void transport?.then((opened) => opened.close()),
     };
   }
   return {

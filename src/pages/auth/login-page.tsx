@@ -1,10 +1,11 @@
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Input } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAccountLocked, useAuthAction } from '../../providers/public';
 import { AuthLayout, useFocusOnMount } from './auth-layout';
-import { requiredPassword } from './password-rules';
+import { PlainField, usePlainForm } from './plain-form';
 
 interface LoginValues {
   username: string;
@@ -40,39 +41,9 @@ export default function LoginPage() {
   return (
     <AuthLayout title={locked ? t('auth.login.lockedTitle') : t('auth.login.title')}>
       {locked === null ? (
-        <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={onLogin}>
-          <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.usernameRequired') }]}>
-            <Input id="username" autoComplete="username" ref={firstField} />
-          </Form.Item>
-          <Form.Item name="password" label={t('auth.password')} rules={requiredPassword(t)}>
-            <Input.Password id="password" autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={isPending} data-testid="login-submit">
-            {t('auth.login.submit')}
-          </Button>
-        </Form>
+        <SignInForm t={t} firstField={firstField} pending={isPending} onSend={onLogin} />
       ) : (
-        // The password as typed at the refused attempt: a lock answers the same to any password, so it may need retyping.
-        <Form<UnlockValues> layout="vertical" requiredMark={false} onFinish={onUnlock} initialValues={{ password: locked.password }}>
-          <p data-testid="login-locked">{t('auth.login.lockedHint')}</p>
-          <Form.Item name="password" label={t('auth.password')} rules={requiredPassword(t)}>
-            <Input.Password id="unlock-password" autoComplete="current-password" />
-          </Form.Item>
-          {/* Shown after a refused sign-in, never in a first render: autoFocus costs nothing here. */}
-          <Form.Item
-            name="otp"
-            label={t('auth.login.otp')}
-            rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: t('auth.login.otpRequired') }]}
-          >
-            <Input id="otp" autoComplete="one-time-code" inputMode="numeric" autoFocus />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={isPending} data-testid="unlock-submit">
-            {t('auth.login.unlock')}
-          </Button>
-          <Button type="link" block onClick={() => setLocked(null)} style={{ marginTop: 8 }}>
-            {t('auth.login.startOver')}
-          </Button>
-        </Form>
+        <UnlockForm t={t} password={locked.password} pending={isPending} onSend={onUnlock} onStartOver={() => setLocked(null)} />
       )}
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
         <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
@@ -81,5 +52,66 @@ export default function LoginPage() {
         </span>
       </Flex>
     </AuthLayout>
+  );
+}
+
+const OTP = /^\s*\d{6}\s*$/;
+
+interface StepProps<V> {
+  t: TFunction;
+  pending: boolean;
+  onSend(values: V): void;
+}
+
+function SignInForm({ t, firstField, pending, onSend }: StepProps<LoginValues> & { firstField: ReturnType<typeof useFocusOnMount> }) {
+  const form = usePlainForm(
+    { username: 'username', password: 'password' },
+    {
+      username: (value) => (value ? undefined : t('auth.usernameRequired')),
+      password: (value) => (value ? undefined : t('auth.passwordRequired')),
+    },
+  );
+  return (
+    <form noValidate onSubmit={form.onSubmit(onSend)}>
+      <PlainField id="username" label={t('auth.username')} error={form.error('username')}>
+        <Input {...form.input('username')} autoComplete="username" ref={firstField} />
+      </PlainField>
+      <PlainField id="password" label={t('auth.password')} error={form.error('password')}>
+        <Input.Password {...form.input('password')} autoComplete="current-password" />
+      </PlainField>
+      <Button type="primary" htmlType="submit" block loading={pending} data-testid="login-submit">
+        {t('auth.login.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** The password as typed at the refused attempt: a lock answers the same to any password, so it may need retyping. */
+function UnlockForm({ t, password, pending, onSend, onStartOver }: StepProps<UnlockValues> & { password: string; onStartOver(): void }) {
+  const form = usePlainForm(
+    { password: 'unlock-password', otp: 'otp' },
+    {
+      password: (value) => (value ? undefined : t('auth.passwordRequired')),
+      otp: (value) => (OTP.test(value) ? undefined : t('auth.login.otpRequired')),
+    },
+    { password },
+  );
+  return (
+    <form noValidate onSubmit={form.onSubmit(onSend)}>
+      <p data-testid="login-locked">{t('auth.login.lockedHint')}</p>
+      <PlainField id="unlock-password" label={t('auth.password')} error={form.error('password')}>
+        <Input.Password {...form.input('password')} autoComplete="current-password" />
+      </PlainField>
+      {/* Shown after a refused sign-in, never in a first render: autoFocus costs nothing here. */}
+      <PlainField id="otp" label={t('auth.login.otp')} error={form.error('otp')}>
+        <Input {...form.input('otp')} autoComplete="one-time-code" inputMode="numeric" autoFocus />
+      </PlainField>
+      <Button type="primary" htmlType="submit" block loading={pending} data-testid="unlock-submit">
+        {t('auth.login.unlock')}
+      </Button>
+      <Button type="link" block onClick={onStartOver} style={{ marginTop: 8 }}>
+        {t('auth.login.startOver')}
+      </Button>
+    </form>
   );
 }

@@ -1,11 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe } from 'vitest';
 import { createClamdScanner, type ClamdTarget } from '../../../server/src/services/kyc-files/clamd-scanner.js';
+import { freePort } from '../../fixtures/free-port';
 
 // A real clamd per suite, on a signature database made here with sigtool: no signatures are
 // downloaded. The database knows one file, the EICAR anti-virus test file, by its SHA-256.
@@ -60,14 +60,6 @@ export function describeWithClamd(title: string, fn: () => void): void {
   const line = '!'.repeat(78);
   console.warn(['', line, `!!  ${title}: SKIPPED.`, `!!  ${reason}.`, line, ''].join('\n'));
   describe.skip(`${title} [skipped: ${reason}]`, fn);
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function exited(child: ChildProcess): Promise<void> {

@@ -88,6 +88,26 @@ describe('the app in jsdom', { timeout: 30_000 }, () => {
     expect(storage.getItem('access_token')).toBe(LOGIN_ANSWER.access_token);
   });
 
+  it('holds an empty sign-in back, names each missing field beside it, and clears the message as it is typed', async () => {
+    const logins: unknown[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith('/login')) logins.push(request.url);
+    });
+    renderApp('#/login');
+    const username = await screen.findByLabelText('Username', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByText('Enter your username.')).id).toBe('username-error');
+    expect(screen.getByText('Enter your password.').id).toBe('password-error');
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(username.getAttribute('aria-describedby')).toBe('username-error');
+    fireEvent.change(username, { target: { value: 'analyst' } });
+    await waitFor(() => expect(screen.queryByText('Enter your username.')).toBeNull());
+    expect(username.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getByText('Enter your password.')).toBeTruthy();
+    expect(logins).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
   it('shows the server message when the password is wrong', async () => {
     renderApp('#/login');
     fireEvent.change(await screen.findByLabelText('Username', {}, { timeout: 10_000 }), { target: { value: 'analyst' } });

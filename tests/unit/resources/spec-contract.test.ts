@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkAppConfig } from '../../../src/config/validate';
-import en from '../../../src/i18n/en.json';
-import es from '../../../src/i18n/es.json';
 import { DIRECTION_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '../../../src/i18n/locales';
+import { TRANSLATIONS } from '../../../src/i18n/translations';
 import { SESSION_KEYS } from '../../../src/providers/session-store';
 import { VIEW_STATE_KEYS } from '../../../src/providers/view-state';
 import { canAccess } from '../../../src/resources/access';
@@ -65,8 +64,8 @@ describe('every route of SPEC.md section 2', () => {
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
   Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value, `${prefix}${key}.`)));
-const english = flatten(en as Tree);
-const spanish = new Map(flatten(es as Tree));
+const english = flatten(TRANSLATIONS.en as Tree);
+const spanish = new Map(flatten(TRANSLATIONS.es as Tree));
 
 describe('every message of SPEC.md sections 5 and 8, word for word', () => {
   it.each(SPEC_MESSAGES)('%s', (message) => {

@@ -6,7 +6,7 @@ import { bootScript } from '../../../src/shell/boot-script';
 import { BACKGROUND } from '../../../src/shell/palette';
 import { BUILT_IN_PREFERENCES } from '../../../src/shell/preferences';
 
-// boot.js paints before the bundle loads; the build writes it from src/shell.
+// The boot script paints before the bundle loads; the build inlines it into index.html from src/shell.
 // These tests run it and hold its colours to the tokens antd computes.
 
 const SOURCE = bootScript();
@@ -40,7 +40,7 @@ function boot(stored: Record<string, string>, { storageThrows = false } = {}): P
   return { attributes, style };
 }
 
-describe('boot.js', () => {
+describe('the boot script', () => {
   it('uses the backgrounds antd paints under each algorithm', () => {
     expect(theme.getDesignToken({ algorithm: theme.defaultAlgorithm }).colorBgLayout.toLowerCase()).toBe(BACKGROUND.light);
     expect(theme.getDesignToken({ algorithm: theme.darkAlgorithm }).colorBgLayout.toLowerCase()).toBe(BACKGROUND.dark);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import { XlsxInspection, type XlsxLimits, type XlsxRefusal } from '../../../../src/resources/xlsx-inspection.js';
 
 // The zip of an upload walked the way SheetJS will read it, by its central directory, each
@@ -15,6 +15,7 @@ export type ZipVerdict = XlsxRefusal | 'unreadable' | null;
 export async function inspectXlsxZip(data: Buffer, limits?: XlsxLimits): Promise<ZipVerdict> {
   let zip: ZipFile;
   try {
+    const { default: yauzl } = await import('yauzl');
     zip = await yauzl.fromBufferPromise(data, { lazyEntries: true, validateEntrySizes: true });
   } catch {
     return 'unreadable';

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import sharp from 'sharp';
 import Type from 'typebox';
 import type { Bindings, ParamsSchema, ParamValues, TemplateBody, TemplateKind } from '../../../../src/resources/finview-model.js';
 import { bindVideoTemplate, type VideoTemplate } from '../../../../src/resources/finview-template.js';
@@ -11,6 +10,7 @@ import { resolveBindings } from './bindings.js';
 import { checkParams, paramsSchemaProblems } from './params.js';
 import { finviewReportRenderer } from './report-renderer.js';
 import { bodyProblems, invalidTemplate } from './templates-service.js';
+import { serverSharp } from '../../services/server-sharp.js';
 
 // The editor's live preview (docs/finview.md "Templates"): a video frame or a report's first page
 // as PNG, with real data (bindings resolved; missing args take the plugin's sample).
@@ -66,6 +66,7 @@ export const previewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const video = bound.value;
       const at = input.at ?? defaultAt(body as VideoTemplate);
       const frame = Math.max(0, Math.min(frameCount(video) - 1, Math.round(at * video.fps)));
+      const sharp = await serverSharp();
       return sharp(Buffer.from(frameSvg(video, frame)))
         .flatten({ background: video.brand.background })
         .resize({ width: Math.min(MAX_WIDTH, video.size.width) })

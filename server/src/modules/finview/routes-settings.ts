@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import sharp from 'sharp';
 import Value from 'typebox/value';
 import { BrandSchema, type Brand } from '../../../../src/resources/finview-template.js';
 import type { FinviewSettings } from '../../../../src/resources/finview-model.js';
@@ -7,6 +6,7 @@ import { HttpError, type FieldRefusal } from '../../errors.js';
 import { recordAudit } from '../../services/audit.js';
 import { actorOf } from '../crud/routes.js';
 import { brandAnswer, readSettings, settingsAnswer, type StoredSettings } from './settings.js';
+import { serverSharp } from '../../services/server-sharp.js';
 
 // finview settings (docs/finview.md "Settings"): caps, brand, logo, watermark, retention (Admin+),
 // and the brand every editor reads.
@@ -108,6 +108,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       let encoded: { bytes: Buffer; type: string } | null = null;
       if (input.logo) {
         try {
+          const sharp = await serverSharp();
           const image = sharp(input.logo, { limitInputPixels: 40_000_000 });
           const { format } = await image.metadata();
           encoded = format === 'jpeg' ? { bytes: await image.rotate().jpeg({ quality: 90 }).toBuffer(), type: 'image/jpeg' } : { bytes: await image.png().toBuffer(), type: 'image/png' };

@@ -1,8 +1,14 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { AppConfig } from '../../../../src/config/schema.js';
 
-/** A Vite-built SPA with antd: scripts from our origin only; inline styles because antd writes its CSS at run time. */
+/**
+ * A Vite-built SPA with antd: scripts from our origin, plus the built page's own inline
+ * scripts by hash (inlineScriptHashes); inline styles because antd writes its CSS at run time.
+ */
 export const APP_CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
@@ -39,10 +45,29 @@ export function providerOrigins(config: Pick<AppConfig, 'dataProviders'>): strin
   return [...new Set(origins)];
 }
 
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP sources of the inline scripts of a built index.html ('sha256-…' each): the boot
+ * script that paints the stored theme before the first frame. Read at start, as the page is
+ * served from the same build; none when the app is not built.
+ */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  return [...indexHtml.matchAll(INLINE_SCRIPT)].map(
+    ([, script]) => `'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`,
+  );
+}
+
+function builtPageHashes(staticDir: string): string[] {
+  const file = path.join(path.resolve(staticDir), 'index.html');
+  return existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+}
+
 export default fp(
   async (fastify) => {
     const connectSrc = [...APP_CSP_DIRECTIVES.connectSrc, ...providerOrigins(await fastify.appConfig.current())];
-    const directives = { ...APP_CSP_DIRECTIVES, connectSrc };
+    const scriptSrc = [...APP_CSP_DIRECTIVES.scriptSrc, ...builtPageHashes(fastify.env.STATIC_DIR)];
+    const directives = { ...APP_CSP_DIRECTIVES, connectSrc, scriptSrc };
     const applySecurityHeaders = helmet({ contentSecurityPolicy: { useDefaults: false, directives } });
     fastify.addHook('onRequest', (request, reply, done) => {
       applySecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));

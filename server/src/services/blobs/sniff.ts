@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../../errors.js';
 
 // An upload's type comes from its first bytes, never from its name or declared Content-Type:
@@ -91,6 +90,8 @@ export async function sniffUpload(source: AsyncIterable<Uint8Array>, options: Sn
     const head = Buffer.concat(headParts);
     if (head.length === 0) throw new HttpError(422, 'fileEmpty');
 
+    // file-type is loaded with the first upload, not with the server.
+    const { fileTypeFromBuffer } = await import('file-type');
     const kind = kindOf((await fileTypeFromBuffer(head))?.mime);
     if (!kind || !options.allowed.includes(kind)) throw refused(options.allowed);
     if (kind === 'xml') {

@@ -1,6 +1,7 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { KYC_MAX_PIXELS } from '../../../../src/resources/kyc-model.js';
 import { HttpError } from '../../errors.js';
+import { serverSharp } from '../server-sharp.js';
 
 // KYC images (issue 11, docs/kyc.md "Files"): decoded under a pixel limit, turned upright by
 // their EXIF orientation and re-encoded in their own format with every piece of metadata
@@ -8,10 +9,7 @@ import { HttpError } from '../../errors.js';
 // pixels. A decompression bomb (a 20000×20000 PNG is a few kilobytes on the wire) is refused
 // from its header, before any pixel is decoded.
 
-// libvips keeps decoded images in a cache and runs a thread pool per image by default: one
-// image at a time, on one thread, with no cache, bounds the memory an upload can take.
-sharp.cache(false);
-sharp.concurrency(1);
+// libvips runs one image at a time, on one thread, with no cache (server-sharp.ts).
 
 export type ImageContentType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -44,13 +42,15 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-function open(data: Buffer): Sharp {
+async function open(data: Buffer): Promise<Sharp> {
+  const sharp = await serverSharp();
   // failOn 'error': a truncated or corrupt file is refused rather than stored half grey.
   return sharp(data, { limitInputPixels: KYC_MAX_PIXELS, failOn: 'error', sequentialRead: true });
 }
 
 /** The format and size from the header alone; refuses what is not an image of ours or has too many pixels. */
 async function header(data: Buffer): Promise<{ format: Format; width: number; height: number }> {
+  const sharp = await serverSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: false }).metadata();
@@ -90,7 +90,7 @@ export function prepareImage(data: Buffer): Promise<PreparedImage> {
   return oneAtATime(async () => {
     const { format } = await header(data);
     // rotate() with no angle applies the EXIF orientation; the orientation tag goes with the rest.
-    return render(open(data).rotate(), format);
+    return render((await open(data)).rotate(), format);
   });
 }
 
@@ -127,6 +127,6 @@ export function maskImage(data: Buffer, contentType: string, rects: readonly Mas
       left: rect.x,
       top: rect.y,
     }));
-    return render(open(data).composite(layers), format);
+    return render((await open(data)).composite(layers), format);
   });
 }

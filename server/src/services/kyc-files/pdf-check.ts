@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
+import type { PDFDict, PDFDocument } from 'pdf-lib';
 import { HttpError } from '../../errors.js';
 
 // An uploaded PDF (PAN card scan, e-PAN) is parsed to count its pages and to see whether it
@@ -6,26 +6,28 @@ import { HttpError } from '../../errors.js';
 // (no trusted roots for it here): callers show "digitally signed, not verified".
 // Encrypted PDFs are refused: a reviewer could not open them, nor could anything look inside.
 
-const BYTE_RANGE = PDFName.of('ByteRange');
-const CONTENTS = PDFName.of('Contents');
-const FIELD_TYPE = PDFName.of('FT');
-const VALUE = PDFName.of('V');
-const SIG = PDFName.of('Sig');
+type PdfLib = typeof import('pdf-lib');
 
 /** A signature dictionary: the signed byte ranges and the PKCS#7 blob over them. */
-function isSignatureValue(dict: PDFDict): boolean {
-  return dict.lookup(BYTE_RANGE) instanceof PDFArray && [PDFHexString, PDFString].some((type) => dict.lookup(CONTENTS) instanceof type);
+function isSignatureValue(lib: PdfLib, dict: PDFDict): boolean {
+  const { PDFArray, PDFHexString, PDFName, PDFString } = lib;
+  const contents = dict.lookup(PDFName.of('Contents'));
+  return dict.lookup(PDFName.of('ByteRange')) instanceof PDFArray && [PDFHexString, PDFString].some((type) => contents instanceof type);
 }
 
 /** A form field of type /Sig whose value is a signature (an empty one awaits signing). */
-function isSignedField(dict: PDFDict): boolean {
-  if (dict.lookup(FIELD_TYPE) !== SIG) return false;
-  const value = dict.lookup(VALUE);
-  return value instanceof PDFDict && isSignatureValue(value);
+function isSignedField(lib: PdfLib, dict: PDFDict): boolean {
+  const { PDFDict, PDFName } = lib;
+  if (dict.lookup(PDFName.of('FT')) !== PDFName.of('Sig')) return false;
+  const value = dict.lookup(PDFName.of('V'));
+  return value instanceof PDFDict && isSignatureValue(lib, value);
 }
 
 /** A PDF's page count and whether it holds a signature; unreadable, encrypted or pageless → 422 `kycPdfUnreadable`. */
 export async function checkPdf(data: Buffer): Promise<{ pages: number; signed: boolean }> {
+  // pdf-lib is loaded with the first PDF, not with the server (PDFName.of interns its names).
+  const lib = await import('pdf-lib');
+  const { PDFDict, PDFDocument } = lib;
   let document: PDFDocument;
   let pages: number;
   try {
@@ -38,6 +40,6 @@ export async function checkPdf(data: Buffer): Promise<{ pages: number; signed: b
   if (pages < 1) throw new HttpError(422, 'kycPdfUnreadable');
   const signed = document.context
     .enumerateIndirectObjects()
-    .some(([, object]) => object instanceof PDFDict && (isSignatureValue(object) || isSignedField(object)));
+    .some(([, object]) => object instanceof PDFDict && (isSignatureValue(lib, object) || isSignedField(lib, object)));
   return { pages, signed };
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../../db/index.js';
 
 // LISTEN on one NOTIFY channel, for what every instance of a deployment writes (the job queue's
@@ -45,7 +45,10 @@ export async function listenChannel(options: ChannelOptions): Promise<ChannelLis
 
   async function connect(postgresUrl: string, resync: boolean): Promise<void> {
     if (closed) return;
-    const next = new pg.Client({ connectionString: postgresUrl, application_name: options.applicationName });
+    // pg is loaded when PostgreSQL is used, not on PGlite's start.
+    const { default: pgModule } = await import('pg');
+    if (closed) return;
+    const next = new pgModule.Client({ connectionString: postgresUrl, application_name: options.applicationName });
     const lost = (error?: Error) => {
       if (client !== next) return;
       client = null;

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { barChartSvg, fontStack, lineChartSvg, type DrawContext } from './frame-svg';
 import type { BoundReport, ReportSection } from '../../../../src/resources/finview-report-template.js';
 import { escapeXml } from './svg-text';
@@ -127,7 +127,10 @@ export function createReportRenderer(options: ReportRendererOptions = {}): Repor
   function browserNow(): Promise<Browser> {
     if (closed) return Promise.reject(new Error('The report renderer is closed'));
     if (!browser) {
-      const launching = chromium.launch({ executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      // playwright-core is loaded with the first report, not with the server: a tenth of its start.
+      const launching = import('playwright-core').then(({ chromium }) =>
+        chromium.launch({ executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
+      );
       browser = launching;
       launches += 1;
       launching.then(
