@@ -148,11 +148,23 @@ function createRepository(fastify: FastifyInstance) {
     },
 
     /**
-     * Exact. Without a company filter it sums the per-status, per-day counters (migration 003)
-     * instead of counting up to every row; with one it counts that company index range.
+     * Exact, and never a count of millions of rows: without a company filter it sums the
+     * per-status, per-day counters (migration 003); with companies and no dates, the
+     * per-company, per-status counters (018); with both, it counts those companies' index
+     * ranges between the dates.
      */
     async count(filter: NewsFilter): Promise<number> {
       const params: unknown[] = [];
+      if (filter.companyIds && filter.companyIds.length > 0 && !filter.dateFrom && !filter.dateTo) {
+        params.push(filter.companyIds.join(','));
+        if (filter.newsStatus) params.push(filter.newsStatus);
+        const { rows } = await db.query<{ total: string }>(
+          `SELECT coalesce(sum(n), 0)::text AS total FROM news_company_counts
+           WHERE company_id = ANY (string_to_array($1, ',')::bigint[])${filter.newsStatus ? ' AND news_status = $2' : ''}`,
+          params,
+        );
+        return Number(rows[0]?.total ?? 0);
+      }
       if (!filter.companyIds || filter.companyIds.length === 0) {
         const conditions: string[] = [];
         if (filter.newsStatus) {

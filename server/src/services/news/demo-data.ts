@@ -79,6 +79,6 @@ export async function seedNews(
   }
   // Fresh statistics and visibility map: the planner picks the indexes, counts scan only the index.
   // One statement per call: VACUUM cannot run in the implicit transaction of a multi-statement query.
-  for (const table of ['news', 'companies', 'news_day_counts']) await db.exec(`VACUUM ANALYZE ${table}`);
+  for (const table of ['news', 'companies', 'news_day_counts', 'news_company_counts']) await db.exec(`VACUUM ANALYZE ${table}`);
   return { added: Math.max(0, options.total - start) };
 }
