@@ -115,9 +115,11 @@ function createRepository(fastify: FastifyInstance) {
     async list(filter: NewsFilter, sort: readonly SortTerm<NewsSortField>[], page: number, pageSize: number): Promise<NewsRow[]> {
       const params: unknown[] = [];
       const offset = (page - 1) * pageSize;
-      if (filter.companyIds && filter.companyIds.length > 1 && sort.every((term) => term.field === 'publishedAt' || term.field === 'newsItemId')) {
-        // Several companies in date order: the newest (offset + limit) of each company straight
+      if (filter.companyIds && filter.companyIds.length > 0 && sort.every((term) => term.field === 'publishedAt' || term.field === 'newsItemId')) {
+        // Companies in date order: the newest (offset + limit) of each company straight
         // from its index range, then merged, instead of reading every item of every company.
+        // One company too: otherwise the planner may walk the date index of all 10 M items
+        // backwards, one in a thousand of them the company's (p95 150 ms at 10 M).
         const conditions = where({ ...filter, companyIds: undefined }, params);
         params.push(filter.companyIds.join(','), offset + pageSize, pageSize, offset);
         const order = newsOrderBy(sort);
