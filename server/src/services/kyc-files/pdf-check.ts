@@ -8,26 +8,37 @@ import { HttpError } from '../../errors.js';
 
 type PdfLib = typeof import('pdf-lib');
 
-/** A signature dictionary: the signed byte ranges and the PKCS#7 blob over them. */
-function isSignatureValue(lib: PdfLib, dict: PDFDict): boolean {
-  const { PDFArray, PDFHexString, PDFName, PDFString } = lib;
-  const contents = dict.lookup(PDFName.of('Contents'));
-  return dict.lookup(PDFName.of('ByteRange')) instanceof PDFArray && [PDFHexString, PDFString].some((type) => contents instanceof type);
+/**
+ * Whether an indirect object is a signature: a signature dictionary (the signed byte
+ * ranges and the PKCS#7 blob over them), or a form field of type /Sig whose value is one
+ * (an empty one awaits signing). Built once, with pdf-lib, so the names are made once
+ * rather than for every object of every file.
+ */
+function signatureTest(lib: PdfLib): (object: unknown) => boolean {
+  const { PDFArray, PDFDict, PDFHexString, PDFName, PDFString } = lib;
+  const byteRange = PDFName.of('ByteRange');
+  const contents = PDFName.of('Contents');
+  const fieldType = PDFName.of('FT');
+  const value = PDFName.of('V');
+  const sig = PDFName.of('Sig');
+  const isSignatureValue = (dict: PDFDict) =>
+    dict.lookup(byteRange) instanceof PDFArray && [PDFHexString, PDFString].some((type) => dict.lookup(contents) instanceof type);
+  const isSignedField = (dict: PDFDict) => {
+    if (dict.lookup(fieldType) !== sig) return false;
+    const signature = dict.lookup(value);
+    return signature instanceof PDFDict && isSignatureValue(signature);
+  };
+  return (object) => object instanceof PDFDict && (isSignatureValue(object) || isSignedField(object));
 }
 
-/** A form field of type /Sig whose value is a signature (an empty one awaits signing). */
-function isSignedField(lib: PdfLib, dict: PDFDict): boolean {
-  const { PDFDict, PDFName } = lib;
-  if (dict.lookup(PDFName.of('FT')) !== PDFName.of('Sig')) return false;
-  const value = dict.lookup(PDFName.of('V'));
-  return value instanceof PDFDict && isSignatureValue(lib, value);
-}
+// pdf-lib is loaded with the first PDF, not with the server.
+let loading: Promise<{ lib: PdfLib; isSignature: (object: unknown) => boolean }> | undefined;
+const pdfLib = () => (loading ??= import('pdf-lib').then((lib) => ({ lib, isSignature: signatureTest(lib) })));
 
 /** A PDF's page count and whether it holds a signature; unreadable, encrypted or pageless → 422 `kycPdfUnreadable`. */
 export async function checkPdf(data: Buffer): Promise<{ pages: number; signed: boolean }> {
-  // pdf-lib is loaded with the first PDF, not with the server (PDFName.of interns its names).
-  const lib = await import('pdf-lib');
-  const { PDFDict, PDFDocument } = lib;
+  const { lib, isSignature } = await pdfLib();
+  const { PDFDocument } = lib;
   let document: PDFDocument;
   let pages: number;
   try {
@@ -38,8 +49,6 @@ export async function checkPdf(data: Buffer): Promise<{ pages: number; signed: b
     throw new HttpError(422, 'kycPdfUnreadable');
   }
   if (pages < 1) throw new HttpError(422, 'kycPdfUnreadable');
-  const signed = document.context
-    .enumerateIndirectObjects()
-    .some(([, object]) => object instanceof PDFDict && (isSignatureValue(lib, object) || isSignedField(lib, object)));
+  const signed = document.context.enumerateIndirectObjects().some(([, object]) => isSignature(object));
   return { pages, signed };
 }
