@@ -17,6 +17,12 @@ export function useFocusOnMount(): RefObject<InputRef | null> {
   return ref;
 }
 
+/**
+ * A link inside a sentence ("No account yet? Register"): underlined, as colour alone does
+ * not set it apart from the words around it in the dark theme (axe link-in-text-block).
+ */
+export const IN_TEXT_LINK = { textDecoration: 'underline' } as const;
+
 interface AuthLayoutProps {
   title: string;
   children: ReactNode;

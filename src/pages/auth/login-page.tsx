@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAccountLocked, useAuthAction } from '../../providers/public';
-import { AuthLayout, useFocusOnMount } from './auth-layout';
+import { AuthLayout, IN_TEXT_LINK, useFocusOnMount } from './auth-layout';
 import { PlainField, usePlainForm } from './plain-form';
 
 interface LoginValues {
@@ -48,7 +48,7 @@ export default function LoginPage() {
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
         <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
         <span>
-          {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
+          {t('auth.login.noAccount')} <Link to="/register" style={IN_TEXT_LINK}>{t('auth.login.register')}</Link>
         </span>
       </Flex>
     </AuthLayout>

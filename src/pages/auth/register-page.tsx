@@ -2,7 +2,7 @@ import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf, useAuthAction } from '../../providers/public';
-import { AuthLayout, useFocusOnMount } from './auth-layout';
+import { AuthLayout, IN_TEXT_LINK, useFocusOnMount } from './auth-layout';
 import { emailRules, usernameRules } from './password-rules';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -46,7 +46,7 @@ export default function RegisterPage() {
         </Button>
       </Form>
       <p style={{ marginTop: 16, marginBottom: 0 }}>
-        {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.login')}</Link>
+        {t('auth.register.haveAccount')} <Link to="/login" style={IN_TEXT_LINK}>{t('auth.register.login')}</Link>
       </p>
     </AuthLayout>
   );
