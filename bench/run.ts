@@ -12,6 +12,7 @@ import { benchFinview } from './finview';
 import { benchAnnouncementsIngest } from './announcements-ingest';
 import { benchAnnouncementsList } from './announcements-list';
 import { benchAnnouncementsLive } from './announcements-live';
+import { benchAuditLogList } from './audit-log-list';
 import { benchColdStart } from './cold-start';
 import { withScratchDatabase } from './scratch-database';
 
@@ -33,6 +34,7 @@ if (postgresUrl) {
 }
 
 await benchNewsList();
+await benchAuditLogList();
 await benchKycLists();
 await benchExcelUploads();
 await benchRender();

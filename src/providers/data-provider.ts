@@ -26,6 +26,8 @@ export interface DataProviderOptions {
 }
 
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+/** `true` when the server stopped counting at x-total-count (a list of millions): shown as "at least". */
+export const TOTAL_CAPPED_HEADER = 'x-total-capped';
 
 /**
  * Resources map to their definition's `endpoint` under the API base. A resource
@@ -61,7 +63,7 @@ export function createDataProvider({
       const response = await http.request<TData[]>({ method: 'get', url, params, signal: signalOf(meta) });
       const data = Array.isArray(response.data) ? response.data : [];
       const total = Number.parseInt(response.header(TOTAL_COUNT_HEADER) ?? '', 10);
-      return { data, total: Number.isFinite(total) ? total : data.length };
+      return { data, total: Number.isFinite(total) ? total : data.length, capped: response.header(TOTAL_CAPPED_HEADER) === 'true' };
     },
 
     async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: GetOneParams) {

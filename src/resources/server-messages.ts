@@ -186,6 +186,7 @@ export const FIELD_REASONS = {
   companyIds: 'must be comma-separated company ids (at most 500)',
   newsRefs: 'must be a JSON array of 1 to 5000 {newsItemId, tableName}',
   dateOrder: 'must not be before the start date',
+  pageBeyondCap: 'must be at most {{max}}: narrow the filters to reach older records',
   notBeforeField: 'must be later than {{field}}',
   usernameTaken: 'is already taken',
   emailTaken: 'is already registered',

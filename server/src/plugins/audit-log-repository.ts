@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../errors.js';
 import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../services/paging.js';
 
 declare module 'fastify' {
@@ -31,40 +32,104 @@ export interface AuditFilter extends PageRequest {
   dateTo?: string | undefined;
 }
 
-const WHERE = `WHERE ($1::text IS NULL OR entity = $1) AND ($2::text IS NULL OR entity_id = $2)
-   AND ($3::text IS NULL OR action = $3) AND ($4::text IS NULL OR actor_username ILIKE $4)
-   AND ($5::date IS NULL OR at >= ($5::date)::timestamp AT TIME ZONE 'UTC')
-   AND ($6::date IS NULL OR at < ($6::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+/**
+ * Counting stops here: past it the total is reported as capped ("10 000+", x-total-capped) and pages
+ * go no deeper (narrow the filters to reach older records). Ten million records are never
+ * counted, and no OFFSET reads further than this.
+ */
+export const AUDIT_COUNT_BOUND = 10_000;
 
-const SORTABLE: Record<string, string> = { at: 'at', entity: 'entity', action: 'action', actorUsername: 'actor_username' };
+const SORTABLE: Record<string, string> = { at: 'a.at', entity: 'a.entity', action: 'a.action', actorUsername: 'a.actor_username' };
+
+const COLUMNS = `a.id::text AS id, a.at, a.actor_id::text AS "actorId", a.actor_username AS "actorUsername", a.entity,
+  a.entity_id AS "entityId", a.action, a.before, a.after`;
+
+/** Usernames are never changed or deleted, so every actor_username is some user's: the contains match runs on users. */
+const MATCHING_ACTORS = (param: string) => `SELECT username FROM users WHERE username ILIKE ${param}`;
 
 type Row = Omit<AuditRecord, 'at'> & { at: unknown };
+
+/** Only the conditions in use, on columns the indexes of migration 019 lead with. */
+function conditions(filter: AuditFilter, params: unknown[]): string[] {
+  const where: string[] = [];
+  const add = (value: unknown, sql: (param: string) => string) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (filter.entity) add(filter.entity, (p) => `a.entity = ${p}`);
+  if (filter.entityId) add(filter.entityId, (p) => `a.entity_id = ${p}`);
+  if (filter.action) add(filter.action, (p) => `a.action = ${p}`);
+  if (filter.dateFrom) add(filter.dateFrom, (p) => `a.at >= (${p}::date)::timestamp AT TIME ZONE 'UTC'`);
+  if (filter.dateTo) add(filter.dateTo, (p) => `a.at < (${p}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  return where;
+}
+
+const whereClause = (parts: string[]) => (parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '');
 
 function createRepository(fastify: FastifyInstance) {
   const db = fastify.db;
 
+  async function rowsOf(filter: AuditFilter, order: string, leadsWithTime: boolean, limit: number, offset: number): Promise<Row[]> {
+    const params: unknown[] = [];
+    const where = conditions(filter, params);
+    const actor = containsPattern(filter.actor);
+    if (actor && leadsWithTime) {
+      // Each matching actor's newest (offset + limit) from its own index range, then merged:
+      // a rare actor is not looked for along the whole time index.
+      params.push(actor, offset + limit, limit, offset);
+      const n = params.length;
+      const { rows } = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM (${MATCHING_ACTORS(`$${n - 3}`)}) AS u
+         CROSS JOIN LATERAL (SELECT * FROM audit_log a WHERE a.actor_username = u.username ${where.map((part) => `AND ${part}`).join(' ')}
+                             ORDER BY ${order} LIMIT $${n - 2}) AS a
+         ORDER BY ${order} LIMIT $${n - 1} OFFSET $${n}`,
+        params,
+      );
+      return rows;
+    }
+    if (actor) {
+      params.push(actor);
+      where.push(`a.actor_username IN (${MATCHING_ACTORS(`$${params.length}`)})`);
+    }
+    params.push(limit, offset);
+    // The ids first, from the index alone, so an OFFSET of thousands reads no table rows.
+    const { rows } = await db.query<Row>(
+      `SELECT ${COLUMNS} FROM audit_log a JOIN (
+         SELECT a.id FROM audit_log a ${whereClause(where)} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
+       ) AS page USING (id) ORDER BY ${order}`,
+      params,
+    );
+    return rows;
+  }
+
+  /** The exact total up to the bound, then the bound: one past it is enough to know. */
+  async function boundedCount(filter: AuditFilter): Promise<{ total: number; capped: boolean }> {
+    const params: unknown[] = [];
+    const where = conditions(filter, params);
+    const actor = containsPattern(filter.actor);
+    if (actor) {
+      params.push(actor);
+      where.push(`a.actor_username IN (${MATCHING_ACTORS(`$${params.length}`)})`);
+    }
+    params.push(AUDIT_COUNT_BOUND + 1);
+    const { rows } = await db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM audit_log a ${whereClause(where)} LIMIT $${params.length}) AS counted`,
+      params,
+    );
+    const total = rows[0]?.total ?? 0;
+    return total > AUDIT_COUNT_BOUND ? { total: AUDIT_COUNT_BOUND, capped: true } : { total, capped: false };
+  }
+
   return {
     async list(filter: AuditFilter): Promise<Page<AuditRecord>> {
-      const params = [
-        filter.entity ?? null,
-        filter.entityId ?? null,
-        filter.action ?? null,
-        containsPattern(filter.actor),
-        filter.dateFrom ?? null,
-        filter.dateTo ?? null,
-      ];
       const { limit, offset } = limitOffset(filter);
-      const order = orderBy(filter.sort, SORTABLE, 'at DESC', 'id DESC');
-      const [{ rows }, counted] = await Promise.all([
-        db.query<Row>(
-          `SELECT id::text AS id, at, actor_id::text AS "actorId", actor_username AS "actorUsername", entity,
-                  entity_id AS "entityId", action, before, after
-             FROM audit_log ${WHERE} ORDER BY ${order} LIMIT $7 OFFSET $8`,
-          [...params, limit, offset],
-        ),
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${WHERE}`, params),
-      ]);
-      return { rows: rows.map((row) => ({ ...row, at: isoOf(row.at) })), total: counted.rows[0]?.total ?? 0 };
+      if (offset >= AUDIT_COUNT_BOUND) {
+        throw new HttpError(422, 'validation', { page: { code: 'pageBeyondCap', params: { max: Math.ceil(AUDIT_COUNT_BOUND / limit) } } });
+      }
+      const order = orderBy(filter.sort, SORTABLE, 'a.at DESC', (direction) => `a.at ${direction}, a.id ${direction}`);
+      const leadsWithTime = /^a\.(at|actor_username) /.test(order);
+      const [rows, counted] = await Promise.all([rowsOf(filter, order, leadsWithTime, limit, offset), boundedCount(filter)]);
+      return { rows: rows.map((row) => ({ ...row, at: isoOf(row.at) })), ...counted };
     },
   };
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import type { NewsStatus } from '../schemas/news.js';
+import { companySpans, daySpans } from '../services/news/news-spans.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,13 +50,19 @@ export interface NewsRef {
   tableName: string;
 }
 
-const SORT_SQL: Record<NewsSortField, string> = {
+type NewsTieField = NewsSortField | 'companyId';
+
+const ORDER_SQL: Record<NewsTieField, string> = {
   publishedAt: 'n.published_at',
   updatedAt: 'n.updated_at',
   newsStatus: 'n.news_status',
   companyName: 'lower(c.comp_name)',
+  companyId: 'n.company_id',
   newsItemId: 'n.news_item_id',
 };
+
+/** From this offset on, a page is read through the counter spans (services/news/news-spans.ts). */
+const SPANS_FROM_OFFSET = 1000;
 
 const NEWS_COLUMNS = `n.news_item_id::text AS "newsItemId", n.source_table AS "tableName", n.company_id::text AS "companyId",
   c.comp_name AS "companyName", n.headline, n.summary, n.source, n.url, n.published_at AS "publishedAt",
@@ -69,18 +76,22 @@ function dayAfter(date: string): string {
 }
 
 /**
- * ORDER BY from the requested terms, then publishedAt and newsItemId as tie-breakers in the
- * direction of the first term, so every order matches an index read forwards or backwards.
+ * ORDER BY from the requested terms, then tie-breakers in the direction of the first term, so
+ * every order matches an index read forwards or backwards: publishedAt and newsItemId after
+ * most terms; only newsItemId after updatedAt (index news_updated); companyName is followed by
+ * companyId, so each company's items stay together (the order the company counters walk).
  */
 export function newsOrderBy(sort: readonly SortTerm<NewsSortField>[]): string {
-  const terms = sort.length > 0 ? [...sort] : [{ field: 'publishedAt', order: 'desc' } as const];
-  const direction = terms[0]?.order ?? 'desc';
+  const given: SortTerm<NewsTieField>[] = sort.length > 0 ? [...sort] : [{ field: 'publishedAt', order: 'desc' }];
+  const first = given[0] ?? { field: 'publishedAt', order: 'desc' };
+  const terms = first.field === 'companyName' ? [first, { field: 'companyId', order: first.order } as const, ...given.slice(1)] : given;
+  const ties: NewsTieField[] = first.field === 'updatedAt' ? ['newsItemId'] : ['publishedAt', 'newsItemId'];
   const seen = new Set<string>();
   const parts: string[] = [];
-  for (const term of [...terms, { field: 'publishedAt', order: direction } as const, { field: 'newsItemId', order: direction } as const]) {
+  for (const term of [...terms, ...ties.map((field) => ({ field, order: first.order }))]) {
     if (seen.has(term.field)) continue;
     seen.add(term.field);
-    parts.push(`${SORT_SQL[term.field]} ${term.order === 'asc' ? 'ASC' : 'DESC'}`);
+    parts.push(`${ORDER_SQL[term.field]} ${term.order === 'asc' ? 'ASC' : 'DESC'}`);
   }
   return parts.join(', ');
 }
@@ -136,13 +147,35 @@ function createRepository(fastify: FastifyInstance) {
         );
         return rows;
       }
+      const order = newsOrderBy(sort);
+      const plan = offset >= SPANS_FROM_OFFSET || sort[0]?.field === 'companyName' ? (daySpans(filter, sort, params) ?? companySpans(filter, sort, params)) : undefined;
+      if (plan) {
+        const inner = where({ newsStatus: filter.newsStatus }, params);
+        params.push(offset, pageSize);
+        const [off, limit] = [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
+        const { rows } = await db.query<NewsRow>(
+          `WITH spans AS (${plan.spans}),
+                placed AS (SELECT *, sum(n) OVER (ORDER BY ${plan.spanOrder}) - n AS before FROM spans WHERE n > 0)
+           SELECT ${NEWS_COLUMNS}
+           FROM placed p
+           CROSS JOIN LATERAL (
+             SELECT n.news_item_id FROM news n WHERE ${[plan.within, ...inner].join(' AND ')}
+             ORDER BY ${plan.innerOrder} OFFSET greatest(${off} - p.before, 0) LIMIT ${limit}) AS page
+           JOIN news n ON n.news_item_id = page.news_item_id
+           JOIN companies c ON c.company_id = n.company_id
+           WHERE p.before < ${off} + ${limit} AND p.before + p.n > ${off}
+           ORDER BY ${order} LIMIT ${limit}`,
+          params,
+        );
+        return rows;
+      }
       const conditions = where(filter, params);
       params.push(pageSize, offset);
       const { rows } = await db.query<NewsRow>(
         `SELECT ${NEWS_COLUMNS}
          FROM news n JOIN companies c ON c.company_id = n.company_id
          ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
-         ORDER BY ${newsOrderBy(sort)}
+         ORDER BY ${order}
          LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       );

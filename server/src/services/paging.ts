@@ -14,16 +14,21 @@ export interface PageRequest {
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** The total is a lower bound: counting stopped there (x-total-capped: true). */
+  capped?: boolean;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const TOTAL_COUNT = 'x-total-count';
+/** Sent as `true` when x-total-count is where counting stopped, not the whole total. */
+export const TOTAL_CAPPED = 'x-total-capped';
 
 /** A list's answer (API.md): the page's rows as a JSON array, the exact total in x-total-count. */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   reply.header(TOTAL_COUNT, String(page.total));
+  if (page.capped) reply.header(TOTAL_CAPPED, 'true');
   // The sealing plugin names rc-key; a browser on another origin must read the count too.
-  reply.header('access-control-expose-headers', `rc-key, ${TOTAL_COUNT}`);
+  reply.header('access-control-expose-headers', `rc-key, ${TOTAL_COUNT}, ${TOTAL_CAPPED}`);
   return page.rows;
 }
 
@@ -33,10 +38,17 @@ export function limitOffset({ page = 1, pageSize = DEFAULT_PAGE_SIZE }: PageRequ
 
 /**
  * An ORDER BY clause from the request, built only from `columns` (API field → SQL),
- * so no text from the request reaches the SQL. The tie-breaker keeps pages stable.
+ * so no text from the request reaches the SQL. The tie-breaker keeps pages stable; given as
+ * a function it follows the first term's direction, so one index serves the order both ways.
  */
-export function orderBy(sort: string | undefined, columns: Record<string, string>, fallback: string, tieBreaker: string): string {
-  if (!sort) return `${fallback}, ${tieBreaker}`;
+export function orderBy(
+  sort: string | undefined,
+  columns: Record<string, string>,
+  fallback: string,
+  tieBreaker: string | ((direction: 'ASC' | 'DESC') => string),
+): string {
+  const tie = (first: string) => (typeof tieBreaker === 'string' ? tieBreaker : tieBreaker(first.endsWith(' ASC') ? 'ASC' : 'DESC'));
+  if (!sort) return `${fallback}, ${tie(fallback)}`;
   const parts = sort.split(',').map((part) => {
     const [field = '', direction = ''] = part.split(':');
     const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
@@ -45,7 +57,7 @@ export function orderBy(sort: string | undefined, columns: Record<string, string
     }
     return `${column} ${direction.toUpperCase()}`;
   });
-  return `${parts.join(', ')}, ${tieBreaker}`;
+  return `${parts.join(', ')}, ${tie(parts[0] ?? '')}`;
 }
 
 /** `%text%` for ILIKE, with the wildcards of the text itself escaped. */

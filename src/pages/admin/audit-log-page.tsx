@@ -44,7 +44,7 @@ function Snapshot({ value }: { value: unknown }) {
 export default function AuditLogPage() {
   const { t } = useTranslation();
   const { config } = useRuntime();
-  const { tableProps, searchFormProps } = useTable<AuditRecord, never, Filters>({
+  const { tableProps, searchFormProps, tableQuery } = useTable<AuditRecord, never, Filters>({
     resource: 'audit-log',
     pagination: { pageSize: config.defaults.pageSize },
     sorters: { initial: [{ field: 'at', order: 'desc' }] },
@@ -59,6 +59,8 @@ export default function AuditLogPage() {
     ],
   });
   const submit = () => searchFormProps.form?.submit();
+  // Past 10 000 matching records the server stops counting (x-total-capped): "at least".
+  const capped = tableQuery.data?.capped === true;
   const actionLabel = (action: string) => t(`admin.auditLog.actions.${action}`, { defaultValue: action });
 
   return (
@@ -93,6 +95,7 @@ export default function AuditLogPage() {
         </Form>
         <Table<AuditRecord>
           {...tableProps}
+          pagination={{ ...tableProps.pagination, showTotal: (total) => t(capped ? 'generic.totalCapped' : 'generic.total', { count: total }) }}
           rowKey="id"
           scroll={{ x: true }}
           expandable={{

@@ -72,7 +72,7 @@ describe('the news-management error catalogue', () => {
   it('an empty list is 200 [] with the total, not an error', async () => {
     const { dataProvider } = await setup();
     server.use(http.get(`${NEWS}/news`, () => HttpResponse.json([], { headers: { 'rc-key': rcKey(++kid), 'x-total-count': '0' } })));
-    await expect(list(dataProvider)).resolves.toEqual({ data: [], total: 0 });
+    await expect(list(dataProvider)).resolves.toEqual({ data: [], total: 0, capped: false });
   });
 
   it.each([500, 422])('news update %i is "Please enter valid input for news"', async (status) => {

@@ -55,7 +55,7 @@ describe('dataProvider', () => {
         { field: 'ignored', operator: 'eq', value: undefined },
       ],
     });
-    expect(result).toEqual({ data: [{ id: 'c1' }, { id: 'c2' }], total: 42 });
+    expect(result).toEqual({ data: [{ id: 'c1' }, { id: 'c2' }], total: 42, capped: false });
     expect(query).toEqual({
       page: '3',
       pageSize: '2',
@@ -64,6 +64,12 @@ describe('dataProvider', () => {
       companyIds: 'a,b',
       isActive: 'true',
     });
+  });
+
+  it('getList says when the server stopped counting (x-total-capped)', async () => {
+    server.use(http.get(COMPANIES, () => HttpResponse.json([{ id: 'c1' }], { headers: { ...withKey.headers, 'x-total-count': '10000', 'x-total-capped': 'true' } })));
+    const { data } = await provider();
+    expect(await data.getList({ resource: 'companies' })).toEqual({ data: [{ id: 'c1' }], total: 10000, capped: true });
   });
 
   it('getList uses the configured page size and falls back to the row count without the header', async () => {
@@ -75,7 +81,7 @@ describe('dataProvider', () => {
       }),
     );
     const { data } = await provider();
-    expect(await data.getList({ resource: 'companies' })).toEqual({ data: [{ id: 'c1' }], total: 1 });
+    expect(await data.getList({ resource: 'companies' })).toEqual({ data: [{ id: 'c1' }], total: 1, capped: false });
     expect(pageSize).toBe('20');
   });
 

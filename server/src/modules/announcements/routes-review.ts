@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { AnnouncementDetail } from '../../../../src/resources/announcements-model.js';
 import { ErrorReply, Id } from '../../schemas/common.js';
-import { TOTAL_COUNT } from '../../services/paging.js';
+import { TOTAL_CAPPED, TOTAL_COUNT } from '../../services/paging.js';
 import { actorOf } from '../crud/routes.js';
 import { announcementAnswer, decodeCursor, encodeCursor, listAnnouncements } from './announcements-repository.js';
 import {
@@ -42,7 +42,6 @@ const ACCESS = (action: 'list' | 'show' | 'create' | 'edit') => ({ resource: 'an
 const BASE = '/be-api-management/announcements';
 const Params = Type.Object({ id: Id });
 export const NEXT_CURSOR = 'x-next-cursor';
-export const TOTAL_CAPPED = 'x-total-capped';
 
 /** The review workflow (docs/announcements.md "The announcement"): list, one, manual create, edit, decisions, soft locks. */
 export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
