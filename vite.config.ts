@@ -126,12 +126,15 @@ export default defineConfig(({ command, mode }) => {
           // round trip (150 ms on Lighthouse's mobile profile). What the entry
           // imports from node_modules (React, antd's core, i18next, the router,
           // toasts) is one chunk; antd's input and button are another, which the
-          // login page and the app's forms share; antd's Form a third, which the
-          // login page does without (src/pages/auth/plain-form.tsx). Not Select:
-          // the login page has none, and it was a tenth of the route.
+          // app's forms share; antd's Form a third. The login page does without
+          // both (src/pages/auth/plain-form.tsx, plain-input.tsx): input brings its
+          // form context (rc-field-form, async-validator). Its two eye icons are
+          // a group of their own, or input's group would take them as Input.Password's.
+          // Not Select: the login page has none, and it was a tenth of the route.
           codeSplitting: {
             groups: [
               { name: 'vendor', tags: ['$initial'], test: /node_modules/, priority: 2 },
+              { name: 'eye-icons', test: /node_modules[\\/]@ant-design[\\/]icons[\\/].*[\\/]Eye(Invisible)?Outlined\.js$/, priority: 1 },
               { name: 'antd-inputs', test: /node_modules[\\/]antd[\\/]es[\\/](input|button)[\\/]index\.js$/, priority: 1 },
               { name: 'antd-forms', test: /node_modules[\\/]antd[\\/]es[\\/]form[\\/]index\.js$/, priority: 1 },
             ],

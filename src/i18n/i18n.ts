@@ -1,3 +1,4 @@
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Direction, Language } from '../config/schema';
@@ -19,9 +20,20 @@ export const ENGLISH: Catalogue = { ...en, server: SERVER_MESSAGES, serverField:
 
 // Every other language is a chunk of its own, fetched when it is the reader's: Spanish
 // alone is larger than English, and most first loads never need it.
+// antd's texts come with the language (English is antd's own default).
+const antdLocales: Partial<Record<Language, AntdLocale>> = {};
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
-  es: () => import('./es.json').then((module) => module.default),
+  es: () =>
+    import('./spanish').then(({ default: spanish }) => {
+      antdLocales.es = spanish.antd;
+      return spanish.catalogue;
+    }),
 };
+
+/** antd's texts for `language` once it is loaded; undefined is antd's English. */
+export function antdLocaleOf(language: Language): AntdLocale | undefined {
+  return antdLocales[language];
+}
 
 const loaded: Partial<Record<Language, Catalogue>> = { en: ENGLISH };
 

@@ -1,15 +1,9 @@
-import { ConfigProvider, type ConfigProviderProps } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import esES from 'antd/es/locale/es_ES';
+import { ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
-import 'dayjs/locale/es';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { Language } from '../config/schema';
-import { addLanguage, applyDirection, type I18n } from './i18n';
+import { addLanguage, antdLocaleOf, applyDirection, type I18n } from './i18n';
 import { storeLocale, type Locale } from './locales';
-
-const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = { en: enUS, es: esES };
 
 interface LocaleContextValue {
   locale: Locale;
@@ -24,7 +18,11 @@ interface LocaleProviderProps {
   children: ReactNode;
 }
 
-/** One place switches i18next, antd (texts and direction), dayjs and the <html> attributes together. */
+/**
+ * One place switches i18next, antd (texts and direction), dayjs and the <html> attributes
+ * together. A language other than English is loaded (addLanguage) before it is switched to,
+ * with antd's and dayjs's texts for it.
+ */
 export function LocaleProvider({ i18n, initial, children }: LocaleProviderProps) {
   const [locale, setLocaleState] = useState(() => {
     // Before the first render's texts, whoever created the instance.
@@ -56,7 +54,7 @@ export function LocaleProvider({ i18n, initial, children }: LocaleProviderProps)
   return (
     <I18nextProvider i18n={i18n}>
       <LocaleContext value={value}>
-        <ConfigProvider direction={locale.direction} locale={ANTD_LOCALES[locale.language]}>
+        <ConfigProvider direction={locale.direction} locale={antdLocaleOf(locale.language)}>
           {children}
         </ConfigProvider>
       </LocaleContext>

@@ -11,8 +11,8 @@ import { titleOf } from '../../shell/document-title';
  * re-renders the input, all inside the commit's task, the longest of the first
  * load. The effect of a first render runs in a task of its own.
  */
-export function useFocusOnMount(): RefObject<InputRef | null> {
-  const ref = useRef<InputRef>(null);
+export function useFocusOnMount<T extends { focus(): void } = InputRef>(): RefObject<T | null> {
+  const ref = useRef<T>(null);
   useEffect(() => ref.current?.focus(), []);
   return ref;
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Input } from 'antd';
+import { Button, Flex } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { isAccountLocked, useAuthAction } from '../../providers/public';
 import { AuthLayout, IN_TEXT_LINK, useFocusOnMount } from './auth-layout';
 import { PlainField, usePlainForm } from './plain-form';
+import { PlainInput, PlainPassword } from './plain-input';
 
 interface LoginValues {
   username: string;
@@ -23,7 +24,7 @@ interface UnlockValues {
  */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const firstField = useFocusOnMount();
+  const firstField = useFocusOnMount<HTMLInputElement>();
   const [locked, setLocked] = useState<LoginValues | null>(null);
   const { mutate: login, isPending } = useAuthAction<LoginValues & { otp?: string }>('login');
 
@@ -63,7 +64,7 @@ interface StepProps<V> {
   onSend(values: V): void;
 }
 
-function SignInForm({ t, firstField, pending, onSend }: StepProps<LoginValues> & { firstField: ReturnType<typeof useFocusOnMount> }) {
+function SignInForm({ t, firstField, pending, onSend }: StepProps<LoginValues> & { firstField: ReturnType<typeof useFocusOnMount<HTMLInputElement>> }) {
   const form = usePlainForm(
     { username: 'username', password: 'password' },
     {
@@ -74,10 +75,10 @@ function SignInForm({ t, firstField, pending, onSend }: StepProps<LoginValues> &
   return (
     <form noValidate onSubmit={form.onSubmit(onSend)}>
       <PlainField id="username" label={t('auth.username')} error={form.error('username')}>
-        <Input {...form.input('username')} autoComplete="username" ref={firstField} />
+        <PlainInput {...form.input('username')} autoComplete="username" ref={firstField} />
       </PlainField>
       <PlainField id="password" label={t('auth.password')} error={form.error('password')}>
-        <Input.Password {...form.input('password')} autoComplete="current-password" />
+        <PlainPassword {...form.input('password')} autoComplete="current-password" />
       </PlainField>
       <Button type="primary" htmlType="submit" block loading={pending} data-testid="login-submit">
         {t('auth.login.submit')}
@@ -100,11 +101,11 @@ function UnlockForm({ t, password, pending, onSend, onStartOver }: StepProps<Unl
     <form noValidate onSubmit={form.onSubmit(onSend)}>
       <p data-testid="login-locked">{t('auth.login.lockedHint')}</p>
       <PlainField id="unlock-password" label={t('auth.password')} error={form.error('password')}>
-        <Input.Password {...form.input('password')} autoComplete="current-password" />
+        <PlainPassword {...form.input('password')} autoComplete="current-password" />
       </PlainField>
       {/* Shown after a refused sign-in, never in a first render: autoFocus costs nothing here. */}
       <PlainField id="otp" label={t('auth.login.otp')} error={form.error('otp')}>
-        <Input {...form.input('otp')} autoComplete="one-time-code" inputMode="numeric" autoFocus />
+        <PlainInput {...form.input('otp')} autoComplete="one-time-code" inputMode="numeric" autoFocus />
       </PlainField>
       <Button type="primary" htmlType="submit" block loading={pending} data-testid="unlock-submit">
         {t('auth.login.unlock')}

@@ -11,7 +11,7 @@ import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'reac
 export type FieldCheck = (value: string) => string | undefined;
 
 export interface PlainForm<K extends string> {
-  /** Props for an antd Input of field `name`. */
+  /** Props for the text box of field `name` (plain-input.tsx). */
   input(name: K): {
     id: string;
     value: string;

@@ -43,11 +43,13 @@ describe('LocaleProvider and the language selector', () => {
     expect(dayjs.locale()).toBe('es');
   });
 
-  it('switches to Spanish and remembers it in localStorage', async () => {
-    renderWith({ language: 'en', direction: 'ltr' });
+  it('switches to Spanish, antd\'s texts with it (fetched with the words), and remembers it in localStorage', async () => {
+    renderWith({ language: 'en', direction: 'ltr' }, <><Probe /><DatePicker /></>);
     expect(screen.getByTestId('probe').textContent).toBe('Users');
+    expect(screen.getByPlaceholderText('Select date')).toBeTruthy();
     await choose('Español');
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('Usuarios'));
+    expect(screen.getByPlaceholderText('Seleccionar fecha')).toBeTruthy();
     expect(localStorage.getItem('language')).toBe('es');
     expect(localStorage.getItem('direction')).toBe('ltr');
     expect(dayjs.locale()).toBe('es');
