@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb, type Db } from '../server/src/db/index';
 import { migrate, readMigrations } from '../server/src/db/migrate';
+import { pick } from '../server/src/services/news/demo-data';
 import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
 import { benchApp, loginCaller, timeListMix } from './news-list';
 import { withScratchDatabase } from './scratch-database';
@@ -22,8 +23,6 @@ const ACTORS = 20;
 const URL = '/backoffice/api/be-api-management/admin/audit-log';
 const ENTITIES = ['news', 'company', 'user', 'enterprise', 'kyc_document', 'kyc_subject', 'announcement', 'finview_video'];
 const ACTIONS = ['status', 'update', 'create', 'approve', 'import', 'disable', 'publish'];
-
-const arr = (values: readonly string[]) => `(ARRAY[${values.map((value) => `'${value}'`).join(', ')}])`;
 
 /**
  * Records over the last two years from 20 staff (one in ten by the system), one actor
@@ -45,7 +44,7 @@ async function seedAudit(db: Db, total: number): Promise<void> {
     await db.query(
       `INSERT INTO audit_log (actor_username, entity, entity_id, action, before, after, at)
        SELECT CASE WHEN g % 10000 = 0 THEN 'rareauditor' WHEN g % 10 = 0 THEN NULL ELSE 'auditbench' || (1 + (g * 7) % ${ACTORS}) END,
-              ${arr(ENTITIES)}[1 + g % ${ENTITIES.length}], ((g * 7919) % 200000)::text, ${arr(ACTIONS)}[1 + (g / 3) % ${ACTIONS.length}],
+              ${pick(ENTITIES, 'g')}, ((g * 7919) % 200000)::text, ${pick(ACTIONS, 'g / 3')},
               jsonb_build_object('newsStatus', 'PENDING', 'version', g % 5), jsonb_build_object('newsStatus', 'APPROVED', 'version', g % 5 + 1),
               date_trunc('second', now()) - ((g * 104729) % 63072000) * interval '1 second'
        FROM generate_series($1::bigint, $2::bigint) AS g`,

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import type { NewsStatus } from '../schemas/news.js';
-import { companySpans, daySpans } from '../services/news/news-spans.js';
+import { companySpans, dayCountConditions, daySpans } from '../services/news/news-spans.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -201,19 +201,7 @@ function createRepository(fastify: FastifyInstance) {
         return Number(rows[0]?.total ?? 0);
       }
       if (!filter.companyIds || filter.companyIds.length === 0) {
-        const conditions: string[] = [];
-        if (filter.newsStatus) {
-          params.push(filter.newsStatus);
-          conditions.push(`news_status = $${params.length}`);
-        }
-        if (filter.dateFrom) {
-          params.push(filter.dateFrom);
-          conditions.push(`day >= $${params.length}::date`);
-        }
-        if (filter.dateTo) {
-          params.push(filter.dateTo);
-          conditions.push(`day <= $${params.length}::date`);
-        }
+        const conditions = dayCountConditions(filter, params);
         const { rows } = await db.query<{ total: string }>(
           `SELECT coalesce(sum(n), 0)::text AS total FROM news_day_counts ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`,
           params,

@@ -11,7 +11,8 @@ const TOPICS = ['reports quarterly results', 'announces dividend', 'wins new con
 const SOURCES = ['Reuters', 'PTI', 'Business Standard', 'Economic Times', 'Mint', 'Bloomberg'];
 
 const arr = (values: readonly string[]) => `ARRAY[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]`;
-const pick = (values: readonly string[], expression: string) => `(${arr(values)})[1 + (${expression}) % ${values.length}]`;
+/** SQL for one of `values`, chosen by the integer `expression` (deterministic per row). */
+export const pick = (values: readonly string[], expression: string) => `(${arr(values)})[1 + (${expression}) % ${values.length}]`;
 
 /** Companies number `from`..`to` (ISIN INDEMO + 6 digits); existing ISINs are left alone. */
 export async function insertDemoCompanies(q: Queryable, from: number, to: number): Promise<void> {

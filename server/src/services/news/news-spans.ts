@@ -19,19 +19,8 @@ export interface SpanPlan {
 
 const dir = (term: SortTerm<NewsSortField>) => (term.order === 'asc' ? 'ASC' : 'DESC');
 
-/**
- * Orders led by status and/or publication date (the default, newest first), no company
- * filter: spans are UTC days, or status and day when status leads. `params` gets the filter's values.
- */
-export function daySpans(filter: NewsFilter, sort: readonly SortTerm<NewsSortField>[], params: unknown[]): SpanPlan | undefined {
-  if (filter.companyIds && filter.companyIds.length > 0) return undefined;
-  if (sort.some((term) => term.field === 'companyName')) return undefined;
-  const terms = sort.length > 0 ? sort : [{ field: 'publishedAt', order: 'desc' } as const];
-  const first = terms[0] as SortTerm<NewsSortField>;
-  const byStatus = first.field === 'newsStatus';
-  const dayTerm = terms[byStatus ? 1 : 0] ?? first;
-  if (dayTerm !== first && dayTerm.field !== 'publishedAt') return undefined;
-  if (!byStatus && first.field !== 'publishedAt') return undefined;
+/** The filter's status and whole UTC days as conditions on news_day_counts rows. */
+export function dayCountConditions(filter: NewsFilter, params: unknown[]): string[] {
   const conditions: string[] = [];
   if (filter.newsStatus) {
     params.push(filter.newsStatus);
@@ -45,6 +34,23 @@ export function daySpans(filter: NewsFilter, sort: readonly SortTerm<NewsSortFie
     params.push(filter.dateTo);
     conditions.push(`day <= $${params.length}::date`);
   }
+  return conditions;
+}
+
+/**
+ * Orders led by status and/or publication date (the default, newest first), no company
+ * filter: spans are UTC days, or status and day when status leads. `params` gets the filter's values.
+ */
+export function daySpans(filter: NewsFilter, sort: readonly SortTerm<NewsSortField>[], params: unknown[]): SpanPlan | undefined {
+  if (filter.companyIds && filter.companyIds.length > 0) return undefined;
+  if (sort.some((term) => term.field === 'companyName')) return undefined;
+  const terms = sort.length > 0 ? sort : [{ field: 'publishedAt', order: 'desc' } as const];
+  const first = terms[0] as SortTerm<NewsSortField>;
+  const byStatus = first.field === 'newsStatus';
+  const dayTerm = terms[byStatus ? 1 : 0] ?? first;
+  if (dayTerm !== first && dayTerm.field !== 'publishedAt') return undefined;
+  if (!byStatus && first.field !== 'publishedAt') return undefined;
+  const conditions = dayCountConditions(filter, params);
   const keys = byStatus ? 'news_status, day' : 'day';
   const dayDirection = dayTerm.field === 'publishedAt' ? dir(dayTerm) : dir(first);
   const innerTerms = terms.slice(byStatus ? 1 : 0).filter((term) => term.field !== 'newsStatus');
