@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -269,7 +269,9 @@ export async function benchNewsList(): Promise<void> {
     await admin.connect();
     const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
     if (!exists) await admin.query(`CREATE DATABASE ${name}`);
-    const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-news-'));
+    // Kept: the database holds the server key wrapped with DATA_DIR's generated secret.
+    const dataDir = keep ? join(tmpdir(), 'bo-bench-news-kept') : mkdtempSync(join(tmpdir(), 'bo-bench-news-'));
+    mkdirSync(dataDir, { recursive: true });
     try {
       const url = new URL(baseUrl);
       url.pathname = `/${name}`;
@@ -282,7 +284,7 @@ export async function benchNewsList(): Promise<void> {
     } finally {
       if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     }
   } else {
     console.log('\nNews list on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');

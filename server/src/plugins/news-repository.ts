@@ -61,6 +61,11 @@ const ORDER_SQL: Record<NewsTieField, string> = {
   newsItemId: 'n.news_item_id',
 };
 
+/** The same order backwards: each ASC a DESC and each DESC an ASC. */
+function reversed(order: string): string {
+  return order.replace(/ (ASC|DESC)\b/g, (_, direction: string) => (direction === 'ASC' ? ' DESC' : ' ASC'));
+}
+
 /** From this offset on, a page is read through the counter spans (services/news/news-spans.ts). */
 const SPANS_FROM_OFFSET = 1000;
 
@@ -150,21 +155,29 @@ function createRepository(fastify: FastifyInstance) {
       const order = newsOrderBy(sort);
       const plan = offset >= SPANS_FROM_OFFSET || sort[0]?.field === 'companyName' ? (daySpans(filter, sort, params) ?? companySpans(filter, sort, params)) : undefined;
       if (plan) {
+        // The page in span order, then the order inside a span: the list's order, without the
+        // planner walking all companies by name to join each row's name back.
         const inner = where({ newsStatus: filter.newsStatus }, params);
         params.push(offset, pageSize);
         const [off, limit] = [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
+        const items = `SELECT n.news_item_id FROM news n WHERE ${[plan.within, ...inner].join(' AND ')}`;
+        // The page's part of a span is [first, last) of its n items. Past the middle it is read
+        // from the span's other end, so no span is walked further than half its length
+        // (a day holds 27 000 items at 10 000 000); exact counters make both ends agree.
         const { rows } = await db.query<NewsRow>(
           `WITH spans AS (${plan.spans}),
-                placed AS (SELECT *, sum(n) OVER (ORDER BY ${plan.spanOrder}) - n AS before FROM spans WHERE n > 0)
+                placed AS (SELECT *, sum(n) OVER (ORDER BY ${plan.spanOrder}) - n AS before FROM spans WHERE n > 0),
+                part AS (SELECT *, greatest(${off} - before, 0) AS first, least(${off} + ${limit} - before, n) AS last FROM placed
+                         WHERE before < ${off} + ${limit} AND before + n > ${off})
            SELECT ${NEWS_COLUMNS}
-           FROM placed p
+           FROM part p
            CROSS JOIN LATERAL (
-             SELECT n.news_item_id FROM news n WHERE ${[plan.within, ...inner].join(' AND ')}
-             ORDER BY ${plan.innerOrder} OFFSET greatest(${off} - p.before, 0) LIMIT ${limit}) AS page
+             (${items} AND p.first * 2 <= p.n ORDER BY ${plan.innerOrder} OFFSET p.first LIMIT p.last - p.first)
+             UNION ALL
+             (${items} AND p.first * 2 > p.n ORDER BY ${reversed(plan.innerOrder)} OFFSET p.n - p.last LIMIT p.last - p.first)) AS page
            JOIN news n ON n.news_item_id = page.news_item_id
            JOIN companies c ON c.company_id = n.company_id
-           WHERE p.before < ${off} + ${limit} AND p.before + p.n > ${off}
-           ORDER BY ${order} LIMIT ${limit}`,
+           ORDER BY ${plan.spanOrder.split(', ').map((term) => `p.${term}`).join(', ')}, ${plan.innerOrder} LIMIT ${limit}`,
           params,
         );
         return rows;
