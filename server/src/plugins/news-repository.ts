@@ -139,15 +139,20 @@ function createRepository(fastify: FastifyInstance) {
         const conditions = where({ ...filter, companyIds: undefined }, params);
         params.push(filter.companyIds.join(','), offset + pageSize, pageSize, offset);
         const order = newsOrderBy(sort);
+        // The ids and dates come from the index alone (news_company_published includes the
+        // status); only the page's own rows are read from the table.
         const { rows } = await db.query<NewsRow>(
           `SELECT ${NEWS_COLUMNS}
-           FROM unnest(string_to_array($${params.length - 3}, ',')::bigint[]) AS k (company_id)
-           CROSS JOIN LATERAL (
-             SELECT * FROM news n WHERE n.company_id = k.company_id ${conditions.map((condition) => `AND ${condition}`).join(' ')}
-             ORDER BY ${order} LIMIT $${params.length - 2}) AS n
+           FROM (
+             SELECT n.news_item_id FROM unnest(string_to_array($${params.length - 3}, ',')::bigint[]) AS k (company_id)
+             CROSS JOIN LATERAL (
+               SELECT n.news_item_id, n.published_at FROM news n WHERE n.company_id = k.company_id ${conditions.map((condition) => `AND ${condition}`).join(' ')}
+               ORDER BY ${order} LIMIT $${params.length - 2}) AS n
+             ORDER BY ${order}
+             LIMIT $${params.length - 1} OFFSET $${params.length}) AS page
+           JOIN news n ON n.news_item_id = page.news_item_id
            JOIN companies c ON c.company_id = n.company_id
-           ORDER BY ${order}
-           LIMIT $${params.length - 1} OFFSET $${params.length}`,
+           ORDER BY ${order}`,
           params,
         );
         return rows;
