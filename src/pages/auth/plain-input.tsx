@@ -81,7 +81,21 @@ export function PlainPassword({ status, ...input }: Props) {
         aria-pressed={shown}
         aria-controls={input.id}
         onClick={() => setShown((value) => !value)}
-        style={{ display: 'inline-flex', padding: 0, marginInlineStart: token.marginXXS, border: 'none', background: 'none', color: token.colorTextDescription, cursor: 'pointer', fontSize: token.fontSize }}
+        // 24 px square at least: a target a finger can hit (WCAG 2.5.8), inside the 32 px box.
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          minWidth: 24,
+          minHeight: 24,
+          padding: 0,
+          marginInlineEnd: -token.paddingXXS,
+          border: 'none',
+          background: 'none',
+          color: token.colorTextDescription,
+          cursor: 'pointer',
+          fontSize: token.fontSize,
+        }}
       >
         <Icon aria-hidden />
       </button>
