@@ -49,8 +49,11 @@ const MATCHING_ACTORS = (param: string) => `SELECT username FROM users WHERE use
 
 type Row = Omit<AuditRecord, 'at'> & { at: unknown };
 
-/** Only the conditions in use, on columns the indexes of migration 019 lead with. */
-function conditions(filter: AuditFilter, params: unknown[]): string[] {
+/**
+ * Only the conditions in use, on columns the indexes of migration 019 lead with; the actor's
+ * too unless `withActor` is false (the list merging each actor's own range matches it itself).
+ */
+function conditions(filter: AuditFilter, params: unknown[], withActor = true): string[] {
   const where: string[] = [];
   const add = (value: unknown, sql: (param: string) => string) => {
     params.push(value);
@@ -61,6 +64,8 @@ function conditions(filter: AuditFilter, params: unknown[]): string[] {
   if (filter.action) add(filter.action, (p) => `a.action = ${p}`);
   if (filter.dateFrom) add(filter.dateFrom, (p) => `a.at >= (${p}::date)::timestamp AT TIME ZONE 'UTC'`);
   if (filter.dateTo) add(filter.dateTo, (p) => `a.at < (${p}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  const actor = containsPattern(filter.actor);
+  if (withActor && actor) add(actor, (p) => `a.actor_username IN (${MATCHING_ACTORS(p)})`);
   return where;
 }
 
@@ -71,8 +76,8 @@ function createRepository(fastify: FastifyInstance) {
 
   async function rowsOf(filter: AuditFilter, order: string, leadsWithTime: boolean, limit: number, offset: number): Promise<Row[]> {
     const params: unknown[] = [];
-    const where = conditions(filter, params);
     const actor = containsPattern(filter.actor);
+    const where = conditions(filter, params, !(actor && leadsWithTime));
     if (actor && leadsWithTime) {
       // Each matching actor's newest (offset + limit) from its own index range, then merged:
       // a rare actor is not looked for along the whole time index.
@@ -86,10 +91,6 @@ function createRepository(fastify: FastifyInstance) {
         params,
       );
       return rows;
-    }
-    if (actor) {
-      params.push(actor);
-      where.push(`a.actor_username IN (${MATCHING_ACTORS(`$${params.length}`)})`);
     }
     params.push(limit, offset);
     // The ids first, from the index alone, so an OFFSET of thousands reads no table rows.
@@ -106,11 +107,6 @@ function createRepository(fastify: FastifyInstance) {
   async function boundedCount(filter: AuditFilter): Promise<{ total: number; capped: boolean }> {
     const params: unknown[] = [];
     const where = conditions(filter, params);
-    const actor = containsPattern(filter.actor);
-    if (actor) {
-      params.push(actor);
-      where.push(`a.actor_username IN (${MATCHING_ACTORS(`$${params.length}`)})`);
-    }
     params.push(AUDIT_COUNT_BOUND + 1);
     const { rows } = await db.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM (SELECT 1 FROM audit_log a ${whereClause(where)} LIMIT $${params.length}) AS counted`,
