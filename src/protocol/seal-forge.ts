@@ -1,16 +1,17 @@
-import forge from 'node-forge';
+import type Forge from 'node-forge';
 import { AES_KEY_BYTES, PBKDF2_ITERATIONS } from './constants';
 import { prepareSeal, sealedHeaders } from './entity';
+import { publicKeyFromPem, sealingForge as forge } from './forge-subset';
 import type { SealedHeaders, SealInput } from './types';
 
 // Parsing a PEM in pure JS costs more than the RSA encryption itself; a session sees one or two keys.
 const PUBLIC_KEY_CACHE_LIMIT = 4;
-const publicKeys = new Map<string, forge.pki.rsa.PublicKey>();
+const publicKeys = new Map<string, Forge.pki.rsa.PublicKey>();
 
-function publicKeyFor(pem: string): forge.pki.rsa.PublicKey {
+function publicKeyFor(pem: string): Forge.pki.rsa.PublicKey {
   const cached = publicKeys.get(pem);
   if (cached) return cached;
-  const key = forge.pki.publicKeyFromPem(pem);
+  const key = publicKeyFromPem(pem);
   if (publicKeys.size >= PUBLIC_KEY_CACHE_LIMIT) {
     const oldest = publicKeys.keys().next();
     if (!oldest.done) publicKeys.delete(oldest.value);

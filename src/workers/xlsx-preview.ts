@@ -1,12 +1,11 @@
 import { COMPANY_UPLOAD_MAX_BYTES, hasXlsxMagic } from '../resources/company-rules';
 import { readCompanySheet, type CompanySheetRow, type UploadFailureReason } from '../resources/company-sheet';
 import { checkXlsxZip } from './xlsx-zip-check';
+import type { XlsxReader } from './xlsx-reader';
 
 // Reading a companies upload for the preview. Pure: the worker passes in the
-// lazily loaded @e965/xlsx, and unit tests run the same code in Node. The
+// lazily loaded reader (xlsx-reader.ts), and unit tests run the same code in Node. The
 // sheet itself is read by the code the server runs on the upload.
-
-type XlsxModule = Pick<typeof import('@e965/xlsx'), 'read'>;
 
 export type PreviewRow = CompanySheetRow;
 
@@ -27,7 +26,7 @@ export type PreviewMessage =
 /** Rows per message: small enough that receiving one never holds the page for long. */
 export const PREVIEW_CHUNK_ROWS = 500;
 
-export function readCompanyWorkbook(xlsx: XlsxModule, buffer: ArrayBuffer): PreviewResult {
+export function readCompanyWorkbook(xlsx: XlsxReader, buffer: ArrayBuffer): PreviewResult {
   if (buffer.byteLength > COMPANY_UPLOAD_MAX_BYTES) return { ok: false, reason: 'tooLarge' };
   const bytes = new Uint8Array(buffer);
   // A renamed text or image file must not reach the parser, which would try to read it as CSV.

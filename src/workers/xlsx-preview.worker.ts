@@ -1,5 +1,6 @@
 import { COMPANY_UPLOAD_MAX_BYTES } from '../resources/company-rules';
 import { PREVIEW_CHUNK_ROWS, readCompanyWorkbook, type PreviewMessage, type PreviewRequest } from './xlsx-preview';
+import { loadXlsxReader, type XlsxReader } from './xlsx-reader';
 
 // Parses a companies upload off the main thread: the page only receives rows,
 // in chunks, and never runs the spreadsheet parser itself.
@@ -12,7 +13,7 @@ interface PreviewWorkerScope {
 const scope = globalThis as unknown as PreviewWorkerScope;
 
 // Loaded on the first file, so the worker starts instantly and the parser is one cached chunk.
-let xlsxModule: Promise<typeof import('@e965/xlsx')> | undefined;
+let xlsxModule: Promise<XlsxReader> | undefined;
 
 scope.addEventListener('message', ({ data }) => {
   if (data.type !== 'parse') return;
@@ -23,7 +24,7 @@ scope.addEventListener('message', ({ data }) => {
         scope.postMessage({ type: 'failed', reason: 'tooLarge' });
         return;
       }
-      xlsxModule ??= import('@e965/xlsx');
+      xlsxModule ??= loadXlsxReader();
       const [xlsx, buffer] = await Promise.all([xlsxModule, data.file.arrayBuffer()]);
       const result = readCompanyWorkbook(xlsx, buffer);
       if (!result.ok) {

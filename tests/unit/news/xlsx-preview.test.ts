@@ -2,9 +2,12 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../../src/resources/company-rules';
 import { readCompanyWorkbook } from '../../../src/workers/xlsx-preview';
+import { loadXlsxReader } from '../../../src/workers/xlsx-reader';
 import { inflatingSheet, manyCells, manyEntries, manyRows, sharedStringsBomb } from '../../fixtures/xlsx-bombs';
 
-// The preview worker's parser, run in Node on workbooks built here.
+// The preview worker's parser, run in Node on workbooks built here with the full build and read
+// with the mini build the worker loads.
+const reader = await loadXlsxReader();
 
 type Cell = string | number | boolean | { f: string; v?: string | number };
 
@@ -26,7 +29,7 @@ const row = (name: string, isin: string, extra: Partial<Record<string, Cell>> = 
 
 describe('reading a companies upload for the preview', () => {
   it('reads every row with the sheet row number and no problems when valid', () => {
-    const result = readCompanyWorkbook(XLSX, workbook([HEADER, row('Acme', 'US0378331005'), row('Beta Corp', 'GB0002634946', { email: 'a@b.example' })]));
+    const result = readCompanyWorkbook(reader, workbook([HEADER, row('Acme', 'US0378331005'), row('Beta Corp', 'GB0002634946', { email: 'a@b.example' })]));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.rows.map((entry) => [entry.row, entry.values.compName, entry.errors])).toEqual([
@@ -37,7 +40,7 @@ describe('reading a companies upload for the preview', () => {
 
   it('marks the bad row and its field; HTML, SQL and formulas are refused', () => {
     const result = readCompanyWorkbook(
-      XLSX,
+      reader,
       workbook([
         HEADER,
         row('Acme', 'US0378331005'),
@@ -60,21 +63,21 @@ describe('reading a companies upload for the preview', () => {
   it('accepts the columns in any order but refuses wrong headers', () => {
     const shuffled = [...HEADER].reverse();
     const reversedRow = row('Acme', 'US0378331005').reverse();
-    expect(readCompanyWorkbook(XLSX, workbook([shuffled, reversedRow])).ok).toBe(true);
-    const wrong = readCompanyWorkbook(XLSX, workbook([['name', 'isin'], ['Acme', 'US0378331005']]));
+    expect(readCompanyWorkbook(reader, workbook([shuffled, reversedRow])).ok).toBe(true);
+    const wrong = readCompanyWorkbook(reader, workbook([['name', 'isin'], ['Acme', 'US0378331005']]));
     expect(wrong).toMatchObject({ ok: false, reason: 'wrongHeaders', headers: ['name', 'isin'] });
-    const extra = readCompanyWorkbook(XLSX, workbook([[...HEADER, 'notes'], row('Acme', 'US0378331005')]));
+    const extra = readCompanyWorkbook(reader, workbook([[...HEADER, 'notes'], row('Acme', 'US0378331005')]));
     expect(extra).toMatchObject({ ok: false, reason: 'wrongHeaders' });
   });
 
   it('refuses an empty sheet, a header without rows, a renamed file and a file over 10 MB', () => {
-    expect(readCompanyWorkbook(XLSX, workbook([]))).toMatchObject({ ok: false, reason: 'emptySheet' });
-    expect(readCompanyWorkbook(XLSX, workbook([HEADER]))).toMatchObject({ ok: false, reason: 'emptySheet' });
+    expect(readCompanyWorkbook(reader, workbook([]))).toMatchObject({ ok: false, reason: 'emptySheet' });
+    expect(readCompanyWorkbook(reader, workbook([HEADER]))).toMatchObject({ ok: false, reason: 'emptySheet' });
     const text = new TextEncoder().encode('compName,isin\nAcme,US0378331005\n');
-    expect(readCompanyWorkbook(XLSX, text.buffer)).toMatchObject({ ok: false, reason: 'notXlsx' });
+    expect(readCompanyWorkbook(reader, text.buffer)).toMatchObject({ ok: false, reason: 'notXlsx' });
     const zipNotXlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6]);
-    expect(readCompanyWorkbook(XLSX, zipNotXlsx.buffer)).toMatchObject({ ok: false });
-    expect(readCompanyWorkbook(XLSX, new ArrayBuffer(COMPANY_UPLOAD_MAX_BYTES + 1))).toMatchObject({ ok: false, reason: 'tooLarge' });
+    expect(readCompanyWorkbook(reader, zipNotXlsx.buffer)).toMatchObject({ ok: false });
+    expect(readCompanyWorkbook(reader, new ArrayBuffer(COMPANY_UPLOAD_MAX_BYTES + 1))).toMatchObject({ ok: false, reason: 'tooLarge' });
   });
 
   // Each bomb inflates up to 140 MB in JavaScript: more than the default 5 s on a busy machine.
@@ -85,10 +88,10 @@ describe('reading a companies upload for the preview', () => {
     ['2 M cells', () => manyCells(2_000_000), 'tooManyCells'],
     ['200 001 rows', () => manyRows(200_001), 'tooManyRows'],
   ])('refuses a zip bomb (%s) before SheetJS reads it, with the reason the server gives', (_name, bomb, reason) => {
-    expect(readCompanyWorkbook(XLSX, new Uint8Array(bomb()).buffer)).toEqual({ ok: false, reason });
+    expect(readCompanyWorkbook(reader, new Uint8Array(bomb()).buffer)).toEqual({ ok: false, reason });
   }, 30_000);
 
   it('hands a workbook of the same build within the limits on to SheetJS', () => {
-    expect(readCompanyWorkbook(XLSX, new Uint8Array(sharedStringsBomb(1_000)).buffer)).toMatchObject({ ok: false, reason: 'emptySheet' });
+    expect(readCompanyWorkbook(reader, new Uint8Array(sharedStringsBomb(1_000)).buffer)).toMatchObject({ ok: false, reason: 'emptySheet' });
   });
 });
