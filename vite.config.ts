@@ -99,6 +99,36 @@ function inlineBootScript(): Plugin {
   };
 }
 
+/**
+ * index.html carries a drawing of the login page (src/prerender): most visits start there,
+ * and the first paint then needs the page alone, not 190 KiB of scripts. The build also
+ * writes the page without it, which the server sends when the configuration's defaults give
+ * another look than the drawing's (server/src/routes/web.ts).
+ */
+function prerenderLoginPage(): Plugin {
+  let outDir = 'dist';
+  const indexHtml = () => tsImport('./src/prerender/index-html.ts', import.meta.url) as Promise<typeof import('./src/prerender/index-html')>;
+  return {
+    name: 'prerender-login-page',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const markup = (await tsImport('./src/prerender/login-markup.tsx', import.meta.url)) as typeof import('./src/prerender/login-markup');
+        const { withDeferredEntry, withDrawing } = await indexHtml();
+        return withDeferredEntry(withDrawing(html, markup.loginMarkup()));
+      },
+    },
+    async writeBundle() {
+      const { PLAIN_INDEX, withoutDrawing } = await indexHtml();
+      writeFileSync(join(outDir, PLAIN_INDEX), withoutDrawing(readFileSync(join(outDir, 'index.html'), 'utf8')));
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // A build started from a test run inherits NODE_ENV=test (tests/e2e/global-setup.ts
   // spawns `vite build` from Vitest), which Vite honours: React's development
@@ -111,7 +141,7 @@ export default defineConfig(({ command, mode }) => {
     // The dev server cannot serve a relative base; it mounts the app where the
     // default product lives, so ./app-config.json resolves to the proxied path.
     base: command === 'build' ? './' : '/backoffice/',
-    plugins: [react(), inlineBootScript(), preloadFirstScreen('src/pages/auth/login-page.tsx'), precompress()],
+    plugins: [react(), inlineBootScript(), preloadFirstScreen('src/pages/auth/login-page.tsx'), prerenderLoginPage(), precompress()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -60,8 +60,17 @@ export async function sessionStorageOf(page: Page): Promise<Record<string, strin
 export const E2E_PASSWORD = 'Demo-pass-2026';
 
 /** Logs in through the real form and waits for the shell to show who is in. */
+/**
+ * Until the app has rendered its first screen. Before that, index.html's drawing of the login
+ * page (src/prerender) has the same fields and buttons, with nothing running behind them.
+ */
+export async function appRendered(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#root > .boot, #root > .prerender'), undefined, { timeout });
+}
+
 export async function logInAs(page: Page, appUrl: string, username: string, password = E2E_PASSWORD): Promise<void> {
   await page.goto(`${appUrl}#/login`);
+  await appRendered(page);
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(password);
   await page.getByTestId('login-submit').click();

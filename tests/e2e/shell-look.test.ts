@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { THEME_COLORS, THEME_MODES } from '../../src/config/values';
 import { BACKGROUND, primaryShown } from '../../src/shell/palette';
 import { axeFindings } from './axe';
-import { E2E_PASSWORD, keepScreenshot, logInAs } from './browser';
+import { appRendered, E2E_PASSWORD, keepScreenshot, logInAs } from './browser';
 import { browserSuite } from './suite';
 
 // The shell's look in Chromium against the built app and the real server:
@@ -216,7 +216,7 @@ describe('toasts', () => {
   it('can be dragged away, and tell warning, info and success apart', async () => {
     const { context, page } = await suite.open();
     await page.goto(`${suite.stack.appUrl}#/login`);
-    await page.locator('#username').waitFor();
+    await appRendered(page);
     await context.setOffline(true);
     const warning = page.locator('.Toastify__toast--warning');
     await warning.waitFor();
@@ -262,7 +262,7 @@ describe('accessibility (axe-core)', () => {
     it(`finds nothing serious on login, shell and settings in ${choice}`, async () => {
       const { context, page } = await suite.open();
       await page.goto(`${suite.stack.appUrl}#/login`);
-      await page.locator('#username').waitFor();
+      await appRendered(page);
       if (choice !== 'en') await chooseLanguage(page, label);
       await page.keyboard.press('Escape');
       const findings: Record<string, string[]> = {};

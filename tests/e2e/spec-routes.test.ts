@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/resources/types';
 import { withAreas } from '../fixtures/app-config';
 import { rolesOf, SPEC_ROUTES } from '../fixtures/spec';
-import { logInAs } from './browser';
+import { appRendered, logInAs } from './browser';
 import { writeAppConfig } from './stack';
 import { browserSuite } from './suite';
 
@@ -46,7 +46,8 @@ describe('the routes of SPEC.md section 2', () => {
     const { context, page } = await suite.open();
     try {
       await page.goto(`${suite.stack.appUrl}#/login`);
-      await page.locator('#username').waitFor({ timeout: 20_000 });
+      await appRendered(page);
+      await page.locator('#username').waitFor();
       expect(await page.getByTestId('login-submit').isVisible()).toBe(true);
     } finally {
       await context.close();

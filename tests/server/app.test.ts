@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
+import { PLAIN_INDEX } from '../../src/prerender/index-html.js';
 import { migrate, readMigrations } from '../../server/src/db/migrate.js';
 import { API, describeEachDatabase, TEST_ENV } from './helper.js';
 
@@ -285,14 +286,18 @@ describeEachDatabase('app', (suite) => {
 });
 
 /** The app over a throwaway dist/ holding `files` (paths relative to it). */
-async function withBuiltApp(files: Record<string, string | Buffer>, run: (app: FastifyInstance) => Promise<void>): Promise<void> {
+async function withBuiltApp(
+  files: Record<string, string | Buffer>,
+  run: (app: FastifyInstance) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
   const dist = await mkdtemp(path.join(tmpdir(), 'bo-dist-'));
   for (const [file, content] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dist, file)), { recursive: true });
     await writeFile(path.join(dist, file), content);
   }
   const app = await buildApp({
-    env: { ...TEST_ENV, DATABASE_URL: 'memory://', DATA_DIR: dist, STATIC_DIR: dist, DEMO_DATA: false },
+    env: { ...TEST_ENV, DATABASE_URL: 'memory://', DATA_DIR: dist, STATIC_DIR: dist, DEMO_DATA: false, ...env },
     logger: false,
   });
   try {
@@ -332,6 +337,37 @@ describe('static files', () => {
       const api = await app.inject({ method: 'GET', url: `${API}/nothing` });
       expect(api.json()).toMatchObject({ message: 'Not found.' });
     });
+  });
+
+  it('sends the page with the drawing of the login page while the configured defaults give its look, and the page without it otherwise', async () => {
+    const drawn = '<!doctype html><title>Backoffice</title><div class="prerender">Sign in</div>';
+    const plain = '<!doctype html><title>Backoffice</title>';
+    const configDir = await mkdtemp(path.join(tmpdir(), 'bo-config-'));
+    const file = path.join(configDir, 'app.json');
+    const config = JSON.parse(await readFile('config/app.json', 'utf8')) as { defaults: Record<string, unknown> };
+    await writeFile(file, JSON.stringify(config));
+    try {
+      await withBuiltApp(
+        { 'index.html': drawn, [PLAIN_INDEX]: plain },
+        async (app) => {
+          const page = () => app.inject({ method: 'GET', url: '/backoffice/', headers: { 'accept-encoding': 'identity' } });
+          expect((await page()).body).toBe(drawn);
+          let modified = Date.now();
+          for (const change of [{ language: 'es' }, { direction: 'rtl' }, { themeMode: 'dark' }, { theme: 'redruby' }, { radius: 'flat' }, {}]) {
+            await writeFile(file, JSON.stringify({ ...config, defaults: { ...config.defaults, ...change } }));
+            modified += 5_000;
+            await utimes(file, new Date(), new Date(modified));
+            const answer = await page();
+            expect(answer.statusCode).toBe(200);
+            expect(answer.headers['cache-control']).toBe('no-cache');
+            expect(answer.body, JSON.stringify(change)).toBe(Object.keys(change).length === 0 ? drawn : plain);
+          }
+        },
+        { APP_CONFIG: file },
+      );
+    } finally {
+      await rm(configDir, { recursive: true, force: true });
+    }
   });
 
   it("sends the build's precompressed files as they are, by accept-encoding", async () => {

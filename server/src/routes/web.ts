@@ -2,6 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { PLAIN_INDEX } from '../../../src/prerender/index-html.js';
+import { PRERENDERED_LOOK } from '../../../src/prerender/prerendered-look.js';
+import type { AppConfig } from '../../../src/config/schema.js';
+
+/** Whether index.html's drawing of the login page is in the look a visitor gets from these defaults. */
+export function drawingFits(defaults: AppConfig['defaults']): boolean {
+  return Object.entries(PRERENDERED_LOOK).every(([key, value]) => defaults[key as keyof typeof PRERENDERED_LOOK] === value);
+}
 
 const NOT_BUILT =
   'The web app is not built yet: run `npm run build` (or `npm start`, which builds it), then reload this page.\n';
@@ -33,11 +41,19 @@ const web: FastifyPluginAsync = async (fastify) => {
     return;
   }
 
+  // The page carries a drawing of the login page in one look (src/prerender); when the
+  // configuration's defaults give visitors another, the page without it, so that nobody sees
+  // English drawn before a Spanish login, say. Decided on each load, as the configuration is read.
+  const plain = existsSync(path.join(root, PLAIN_INDEX));
+  fastify.get(base, hidden, async (_request, reply) => {
+    const { defaults } = await fastify.appConfig.current();
+    return reply.sendFile(plain && !drawingFits(defaults) ? PLAIN_INDEX : 'index.html');
+  });
+
   await fastify.register(fastifyStatic, {
     root,
     prefix: base,
-    // An array: @fastify/static looks for index.html.br only through a list of names.
-    index: ['index.html'],
+    index: false,
     schemaHide: true,
     // The build writes file.br and file.gz at the highest levels (vite.config.ts);
     // they go out as they are, and @fastify/compress leaves encoded answers alone.

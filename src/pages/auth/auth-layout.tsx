@@ -13,7 +13,10 @@ import { titleOf } from '../../shell/document-title';
  */
 export function useFocusOnMount<T extends { focus(): void } = InputRef>(): RefObject<T | null> {
   const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => {
+    // Not away from a field the reader is already in (one typed into before the app ran, src/prerender).
+    if (!(document.activeElement instanceof HTMLInputElement)) ref.current?.focus();
+  }, []);
   return ref;
 }
 

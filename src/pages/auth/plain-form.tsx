@@ -1,5 +1,6 @@
 import { theme } from 'antd';
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { drawnInputs, focusedDrawnInput } from '../../prerender/drawn-fields';
 
 // The login page's form without antd's Form: rc-field-form, async-validator, the grid and
 // the tooltip were a fifth of the login route for two required fields and a six-digit
@@ -27,8 +28,20 @@ export interface PlainForm<K extends string> {
 
 export function usePlainForm<K extends string>(ids: Record<K, string>, checks: Record<K, FieldCheck>, initial: Partial<Record<K, string>> = {}): PlainForm<K> {
   const names = Object.keys(ids) as K[];
-  const [values, setValues] = useState(() => Object.fromEntries(names.map((name) => [name, initial[name] ?? ''])) as Record<K, string>);
+  // What a reader typed into index.html's drawing of this form before the app ran (src/prerender).
+  const [drawn] = useState(() => {
+    const inputs = drawnInputs(names.map((name) => ids[name]));
+    return { inputs, focused: focusedDrawnInput(inputs) };
+  });
+  const typed = (name: K) => drawn.inputs.get(ids[name])?.value || undefined;
+  const [values, setValues] = useState(() => Object.fromEntries(names.map((name) => [name, typed(name) ?? initial[name] ?? ''])) as Record<K, string>);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
+  useLayoutEffect(() => {
+    if (drawn.inputs.size === 0) return;
+    // Keystrokes between the first render and its commit went into the drawing, which this commit removed.
+    setValues((current) => Object.fromEntries(names.map((name) => [name, typed(name) ?? current[name]])) as Record<K, string>);
+    if (drawn.focused) document.getElementById(drawn.focused)?.focus();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, at the commit that replaces the drawing
   return {
     input: (name) => ({
       id: ids[name],

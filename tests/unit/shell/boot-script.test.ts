@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { themeOf } from '../../../src/providers/theme';
 import { bootScript } from '../../../src/shell/boot-script';
 import { BACKGROUND } from '../../../src/shell/palette';
+import { PUBLIC_PATHS } from '../../../src/app';
+import { NOT_LOGIN_PATHS } from '../../../src/prerender/prerendered-look';
+import { SESSION_KEYS } from '../../../src/providers/session-store';
 import { BUILT_IN_PREFERENCES } from '../../../src/shell/preferences';
 
 // The boot script paints before the bundle loads; the build inlines it into index.html from src/shell.
@@ -16,7 +19,7 @@ interface Painted {
   style: Record<string, string>;
 }
 
-function boot(stored: Record<string, string>, { storageThrows = false } = {}): Painted {
+function boot(stored: Record<string, string>, { storageThrows = false, hash = '#/login', session = {} as Record<string, string> } = {}): Painted {
   const attributes: Record<string, string> = { lang: 'en', dir: 'ltr' };
   const style: Record<string, string> = {};
   const documentElement = {
@@ -36,7 +39,13 @@ function boot(stored: Record<string, string>, { storageThrows = false } = {}): P
       return stored[key] ?? null;
     },
   };
-  runInNewContext(SOURCE, { window: { localStorage }, document: { documentElement } });
+  const sessionStorage = {
+    getItem(key: string) {
+      if (storageThrows) throw new Error('SecurityError');
+      return session[key] ?? null;
+    },
+  };
+  runInNewContext(SOURCE, { window: { localStorage, sessionStorage, location: { hash } }, document: { documentElement } });
   return { attributes, style };
 }
 
@@ -72,5 +81,24 @@ describe('the boot script', () => {
     expect(unknown.attributes).toMatchObject(expected);
     expect(unknown.style.backgroundColor).toBe(BACKGROUND.light);
     expect(boot({}, { storageThrows: true }).attributes).toMatchObject(expected);
+  });
+
+  describe('shows index.html\'s drawing of the login page', () => {
+    const shown = (painted: Painted) => painted.attributes['data-prerender'] !== 'off';
+
+    it('to a visitor in the drawing\'s look, on the login page or any route that leads to it', () => {
+      for (const hash of ['', '#/', '#/login', '#/login?to=%2Fnews', '#/news/companies']) expect(shown(boot({}, { hash })), hash).toBe(true);
+      expect(shown(boot({ theme: BUILT_IN_PREFERENCES.theme, language: 'en', direction: 'ltr' }))).toBe(true);
+      expect(shown(boot({}, { storageThrows: true }))).toBe(true);
+    });
+
+    it('not in another look, with a session, or on the other public pages', () => {
+      for (const stored of [{ themeMode: 'dark' }, { language: 'es' }, { direction: 'rtl' }, { theme: 'redruby' }, { radius: 'flat' }] as Record<string, string>[]) {
+        expect(shown(boot(stored)), JSON.stringify(stored)).toBe(false);
+      }
+      expect(shown(boot({}, { session: { [SESSION_KEYS.accessToken]: 'token' } }))).toBe(false);
+      for (const path of NOT_LOGIN_PATHS) expect(shown(boot({}, { hash: `#${path}` })), path).toBe(false);
+      expect([...NOT_LOGIN_PATHS].sort()).toEqual(PUBLIC_PATHS.filter((path) => path !== '/login').sort());
+    });
   });
 });
