@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.js';
-import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../services/paging.js';
+import { cappedCount, containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../services/paging.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,16 +104,10 @@ function createRepository(fastify: FastifyInstance) {
   }
 
   /** The exact total up to the bound, then the bound: one past it is enough to know. */
-  async function boundedCount(filter: AuditFilter): Promise<{ total: number; capped: boolean }> {
+  function boundedCount(filter: AuditFilter): Promise<{ total: number; capped: boolean }> {
     const params: unknown[] = [];
     const where = conditions(filter, params);
-    params.push(AUDIT_COUNT_BOUND + 1);
-    const { rows } = await db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM (SELECT 1 FROM audit_log a ${whereClause(where)} LIMIT $${params.length}) AS counted`,
-      params,
-    );
-    const total = rows[0]?.total ?? 0;
-    return total > AUDIT_COUNT_BOUND ? { total: AUDIT_COUNT_BOUND, capped: true } : { total, capped: false };
+    return cappedCount(db, `FROM audit_log a ${whereClause(where)}`, params, AUDIT_COUNT_BOUND);
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
 
 // The one paging and sorting helper every list uses: pages from 1, `sort=field:asc|desc,...`
@@ -30,6 +31,17 @@ export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   // The sealing plugin names rc-key; a browser on another origin must read the count too.
   reply.header('access-control-expose-headers', `rc-key, ${TOTAL_COUNT}, ${TOTAL_CAPPED}`);
   return page.rows;
+}
+
+/**
+ * The total of the rows `from` selects (`FROM … [WHERE …] [ORDER BY …]`), counted no further
+ * than `bound`: it reads at most bound + 1 rows or index entries, and past the bound answers
+ * the bound with `capped`, which sendPage turns into x-total-capped.
+ */
+export async function cappedCount(q: Queryable, from: string, params: unknown[], bound: number): Promise<{ total: number; capped: boolean }> {
+  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${Math.trunc(bound) + 1}) AS counted`, params);
+  const counted = rows[0]?.n ?? 0;
+  return counted > bound ? { total: bound, capped: true } : { total: counted, capped: false };
 }
 
 export function limitOffset({ page = 1, pageSize = DEFAULT_PAGE_SIZE }: PageRequest): { limit: number; offset: number } {

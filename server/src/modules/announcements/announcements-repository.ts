@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
-import { containsPattern, isoOf } from '../../services/paging.js';
+import { cappedCount, containsPattern, isoOf } from '../../services/paging.js';
 import { TOTAL_CAP, type AnnouncementAnswer, type AnnouncementSource, type AnnouncementStatus } from '../../../../src/resources/announcements-model.js';
 
 // SQL of announcements (migration 017) and the answer mapping. One statement per page: the
@@ -212,23 +212,21 @@ export async function listAnnouncements(q: Queryable, filters: ListFilters, dire
   // table reads the old rows first); a text search has to read rows anyway, in table order.
   const countOrder = filters.q?.trim() ? '' : ` ORDER BY ${order}`;
   // On PostgreSQL the two run on two pool connections at once.
-  const [{ rows }, { rows: counted }] = await Promise.all([
+  const [{ rows }, counted] = await Promise.all([
     // The page's ids first (index only), then the joins for those rows alone.
     q.query<AnnouncementRow>(
       `WITH page AS (SELECT a.id FROM announcements a ${pageWhere} ORDER BY ${order} LIMIT $${pageParams.length})
        ${SELECT} WHERE a.id IN (SELECT id FROM page) ORDER BY ${order}`,
       pageParams,
     ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM announcements a ${countWhere}${countOrder} LIMIT ${TOTAL_CAP + 1}) AS capped`, params),
+    cappedCount(q, `FROM announcements a ${countWhere}${countOrder}`, params, TOTAL_CAP),
   ]);
-  const n = counted[0]?.n ?? 0;
   const more = rows.length > pageSize;
   const pageRows = more ? rows.slice(0, pageSize) : rows;
   const last = pageRows.at(-1);
   return {
     rows: pageRows,
-    total: Math.min(n, TOTAL_CAP),
-    capped: n > TOTAL_CAP,
+    ...counted,
     next: more && last ? { at: last.cursorAt, id: last.id } : null,
   };
 }
