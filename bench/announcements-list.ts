@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { encodeCursor } from '../server/src/modules/announcements/announcements-repository';
-import { openDb, type Db } from '../server/src/db/index';
-import { migrate, readMigrations } from '../server/src/db/migrate';
-import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
+import type { Db } from '../server/src/db/index';
 import { benchApp, loginCaller, timeListMix } from './news-list';
-import { withScratchDatabase } from './scratch-database';
+import { onEachDatabase, withBenchDatabase } from './scratch-database';
 
 // The announcements review list through the real routes (sealed app.inject) on 1 000 000
 // announcements: most published over a year, ~2 000 in the queue, duplicate pairs, 5 %
@@ -128,11 +123,8 @@ async function explain(db: Db, label: string, sql: string, params: unknown[]): P
   console.log(`  EXPLAIN ${label}: ${plan.at(-1)?.trim()}\n    ${plan.slice(0, 4).map((line) => line.trim()).join('\n    ')}`);
 }
 
-async function benchOn(label: string, db: Db, dataDir: string, rows: number): Promise<void> {
+async function benchOn(label: string, db: Db, dataDir: string, config: string, rows: number): Promise<void> {
   console.log(`\n## Announcements list on ${label}: ${rows.toLocaleString('en')} announcements (${QUEUE.toLocaleString('en')} in the queue), ${CALLS} sealed calls`);
-  await migrate(db, await readMigrations());
-  const config = join(dataDir, 'app.json');
-  writeFileSync(config, JSON.stringify(withAreas(shippedConfig(), ['announcements'])));
   const app: FastifyInstance = await benchApp(db, dataDir, config);
   try {
     const started = performance.now();
@@ -155,25 +147,11 @@ async function benchOn(label: string, db: Db, dataDir: string, rows: number): Pr
   }
 }
 
-async function benchOnDatabase(label: string, url: string, rows: number): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-announcements-'));
-  const db = await openDb(url, dataDir);
-  try {
-    await benchOn(label, db, dataDir, rows);
-  } finally {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 export async function benchAnnouncementsList(): Promise<void> {
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (baseUrl) await withScratchDatabase(baseUrl, (url) => benchOnDatabase('PostgreSQL', url, ROWS));
-  else console.log('\nAnnouncements list on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
-  if (PGLITE_ROWS > 0) {
-    if (PGLITE_ROWS < ROWS) console.log(`\n(Announcements list on PGlite at ${PGLITE_ROWS.toLocaleString('en')} rows to keep the bench short; BENCH_PGLITE_ANNOUNCEMENTS=${ROWS} for the full size.)`);
-    await benchOnDatabase('PGlite (in memory)', 'memory://', PGLITE_ROWS);
-  } else console.log('\nAnnouncements list on PGlite skipped (BENCH_PGLITE_ANNOUNCEMENTS=0).');
+  const words = (rows: number) => `${rows.toLocaleString('en')} rows`;
+  await onEachDatabase('Announcements list', { size: ROWS, pgliteSize: PGLITE_ROWS, pgliteEnv: 'BENCH_PGLITE_ANNOUNCEMENTS', words }, (label, url, rows) =>
+    withBenchDatabase(url, ['announcements'], (db, dataDir, config) => benchOn(label, db, dataDir, config, rows)),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchAnnouncementsList();

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDb, type Db } from '../server/src/db/index';
-import { migrate, readMigrations } from '../server/src/db/migrate';
+import type { Db } from '../server/src/db/index';
 import { pick } from '../server/src/services/news/demo-data';
-import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
 import { benchApp, loginCaller, timeListMix } from './news-list';
-import { withScratchDatabase } from './scratch-database';
+import { onEachDatabase, withBenchDatabase } from './scratch-database';
 
 // The audit-log list through the real route (sealed app.inject) over a mix of filters, sorts
 // and pages. Issue 14's target: p95 <= 15 ms at 10 000 000 records on PostgreSQL; the total
@@ -115,12 +110,7 @@ function scenarios(): Array<{ name: string; url: string; query: Record<string, s
 
 async function benchOn(label: string, url: string, total: number): Promise<void> {
   console.log(`\n## Audit-log list on ${label}: ${total.toLocaleString('en')} records, ${CALLS} sealed calls through the route`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-audit-'));
-  const db = await openDb(url, dataDir);
-  try {
-    await migrate(db, await readMigrations());
-    const config = join(dataDir, 'app.json');
-    writeFileSync(config, JSON.stringify(withAreas(shippedConfig(), ['admin'])));
+  await withBenchDatabase(url, ['admin'], async (db, dataDir, config) => {
     const app = await benchApp(db, dataDir, config);
     try {
       const started = performance.now();
@@ -130,18 +120,12 @@ async function benchOn(label: string, url: string, total: number): Promise<void>
     } finally {
       await app.close();
     }
-  } finally {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function benchAuditLogList(): Promise<void> {
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (baseUrl) await withScratchDatabase(baseUrl, (url) => benchOn('PostgreSQL', url, RECORDS));
-  else console.log('\nAudit-log list on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
-  if (PGLITE_RECORDS > 0) await benchOn('PGlite (in memory)', 'memory://', PGLITE_RECORDS);
-  else console.log('\nAudit-log list on PGlite skipped (BENCH_PGLITE_AUDIT=0).');
+  const words = (size: number) => `${size.toLocaleString('en')} records`;
+  await onEachDatabase('Audit-log list', { size: RECORDS, pgliteSize: PGLITE_RECORDS, pgliteEnv: 'BENCH_PGLITE_AUDIT', words }, benchOn);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchAuditLogList();

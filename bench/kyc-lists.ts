@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app';
-import { openDb, type Db } from '../server/src/db/index';
-import { migrate, readMigrations } from '../server/src/db/migrate';
-import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
+import type { Db } from '../server/src/db/index';
 import { loginCaller, timeListMix } from './news-list';
-import { withScratchDatabase } from './scratch-database';
+import { onEachDatabase, withBenchDatabase } from './scratch-database';
 
 // The KYC lists through the real routes (sealed app.inject) on 100 000 documents of 25 000
 // subjects, over a mix of filters, sorts and pages. Target: p95 <= 50 ms on PostgreSQL.
@@ -119,11 +114,8 @@ function scenarios(userIds: string[], subjects: number): Array<{ name: string; u
   return list;
 }
 
-async function benchOn(label: string, db: Db, dataDir: string, subjects: number): Promise<void> {
+async function benchOn(label: string, db: Db, dataDir: string, config: string, subjects: number): Promise<void> {
   console.log(`\n## KYC lists on ${label}: ${(subjects * 4).toLocaleString('en')} documents of ${subjects.toLocaleString('en')} subjects, ${CALLS} sealed calls`);
-  await migrate(db, await readMigrations());
-  const config = join(dataDir, 'app.json');
-  writeFileSync(config, JSON.stringify(withAreas(shippedConfig(), ['kyc-management'])));
   const app: FastifyInstance = await buildApp({
     logger: false,
     db,
@@ -142,26 +134,11 @@ async function benchOn(label: string, db: Db, dataDir: string, subjects: number)
   }
 }
 
-/** The lists on a fresh database: `url` (a scratch PostgreSQL one) or PGlite in memory. */
-async function benchOnDatabase(label: string, url: string, subjects: number): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-kyc-'));
-  const db = await openDb(url, dataDir);
-  try {
-    await benchOn(label, db, dataDir, subjects);
-  } finally {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 export async function benchKycLists(): Promise<void> {
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (baseUrl) await withScratchDatabase(baseUrl, (url) => benchOnDatabase('PostgreSQL', url, SUBJECTS));
-  else console.log('\nKYC lists on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
-  if (PGLITE_SUBJECTS > 0) {
-    if (PGLITE_SUBJECTS < SUBJECTS) console.log(`\n(KYC lists on PGlite at ${(PGLITE_SUBJECTS * 4).toLocaleString('en')} documents to keep the bench short; BENCH_PGLITE_KYC_SUBJECTS=${SUBJECTS} for the full size.)`);
-    await benchOnDatabase('PGlite (in memory)', 'memory://', PGLITE_SUBJECTS);
-  } else console.log('\nKYC lists on PGlite skipped (BENCH_PGLITE_KYC_SUBJECTS=0).');
+  const words = (subjects: number) => `${(subjects * 4).toLocaleString('en')} documents`;
+  await onEachDatabase('KYC lists', { size: SUBJECTS, pgliteSize: PGLITE_SUBJECTS, pgliteEnv: 'BENCH_PGLITE_KYC_SUBJECTS', words }, (label, url, subjects) =>
+    withBenchDatabase(url, ['kyc-management'], (db, dataDir, config) => benchOn(label, db, dataDir, config, subjects)),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchKycLists();
