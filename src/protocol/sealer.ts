@@ -9,21 +9,22 @@ export interface SealerEnv {
   Worker?: unknown;
 }
 
-export function sealerKind(env: SealerEnv = globalThis): Sealer['kind'] {
+export function sealerKind(env: SealerEnv = globalThis): Sealer['kind'] | 'unavailable' {
   // Browsers hide crypto.subtle outside secure contexts; checking both also covers partial polyfills.
   if (env.isSecureContext === true && env.crypto?.subtle) return 'webcrypto';
   if (typeof env.Worker === 'function') return 'forge-worker';
-  return 'forge';
+  return 'unavailable';
 }
 
+/**
+ * Web Crypto where the page is a secure context, node-forge in a Web Worker otherwise
+ * (PROTOCOL.md: sealing never blocks the page). Every browser that runs the app's module
+ * scripts has workers; there is no main-thread forge, which was 34 KiB for none of them.
+ */
 export function createSealer(env: SealerEnv = globalThis): Sealer {
   const kind = sealerKind(env);
   const subtle = env.crypto?.subtle;
   if (kind === 'webcrypto' && subtle) return { kind, seal: (input) => sealWithWebCrypto(input, subtle) };
   if (kind === 'forge-worker') return createWorkerSealer();
-  return {
-    kind: 'forge',
-    // Loaded on demand so pages that seal with Web Crypto or the worker never download node-forge.
-    seal: async (input) => (await import('./seal-forge')).sealWithForge(input),
-  };
+  throw new Error('This browser can seal requests neither with Web Crypto in a secure context nor in a Web Worker.');
 }

@@ -18,7 +18,7 @@ export interface SealedHeaders {
 }
 
 export interface Sealer {
-  readonly kind: 'webcrypto' | 'forge-worker' | 'forge';
+  readonly kind: 'webcrypto' | 'forge-worker';
   seal(input: SealInput): Promise<SealedHeaders>;
 }
 
