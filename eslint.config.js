@@ -31,7 +31,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['.tmp/**', 'dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**'] },
+  { ignores: ['.tmp/**', 'dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

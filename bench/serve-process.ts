@@ -19,7 +19,7 @@ function processTree(pid: number): number[] {
 
 /** The server's node process: the last of the tree to name the file. */
 function serverPid(pid: number): number {
-  return processTree(pid).filter((each) => readFileSync(`/proc/${each}/cmdline`, 'utf8').includes('server/src/server.ts')).at(-1) ?? pid;
+  return processTree(pid).filter((each) => readFileSync(`/proc/${each}/cmdline`, 'utf8').includes('server/src/server.')).at(-1) ?? pid;
 }
 
 /** Resident and peak resident memory of the server's node process, in MB. */

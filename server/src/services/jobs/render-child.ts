@@ -46,7 +46,8 @@ export class RenderChildError extends Error {
   }
 }
 
-const DEFAULT_ENTRY = new URL('../../workers/render-worker.ts', import.meta.url);
+// The compiled server (scripts/build-server.mjs) runs the compiled worker.
+const DEFAULT_ENTRY = new URL(`../../workers/render-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 const STDERR_KEPT = 2000;
 
 function killGroup(child: ChildProcess): void {
