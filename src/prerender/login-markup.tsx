@@ -4,15 +4,15 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { createI18n } from '../i18n/i18n';
 import { LocaleProvider } from '../i18n/locale-provider';
-import type { Locale } from '../i18n/locales';
 import LoginPage from '../pages/auth/login-page';
 import { AuthActionsProvider } from '../providers/auth-actions';
-import { BUILT_IN_PREFERENCES, type Preferences } from '../shell/preferences';
+import { BUILT_IN_PREFERENCES } from '../shell/preferences';
 import { PreferencesProvider } from '../shell/preferences-provider';
+import { PRERENDERED_LOOK } from './prerendered-look';
 
-/** The look the login page is drawn in at build time; the boot script shows the drawing only for it. */
-export const PRERENDERED_LOCALE: Locale = { language: 'en', direction: 'ltr' };
-export const PRERENDERED_PREFERENCES: Preferences = BUILT_IN_PREFERENCES;
+// The look the boot script and the server check a reader's against.
+const LOCALE = { language: PRERENDERED_LOOK.language, direction: PRERENDERED_LOOK.direction };
+const PREFERENCES = { ...BUILT_IN_PREFERENCES, theme: PRERENDERED_LOOK.theme, themeMode: PRERENDERED_LOOK.themeMode, radius: PRERENDERED_LOOK.radius };
 
 // Never called: nothing is sent from the drawing, its button cannot submit.
 const INERT_AUTH: AuthProvider = {
@@ -34,8 +34,8 @@ export function loginMarkup(): { html: string; css: string } {
   const cache = createCache();
   const html = renderToString(
     <StyleProvider cache={cache}>
-      <LocaleProvider i18n={createI18n(PRERENDERED_LOCALE.language, PRERENDERED_LOCALE.direction)} initial={PRERENDERED_LOCALE}>
-        <PreferencesProvider initial={PRERENDERED_PREFERENCES}>
+      <LocaleProvider i18n={createI18n(LOCALE.language, LOCALE.direction)} initial={LOCALE}>
+        <PreferencesProvider initial={PREFERENCES}>
           <MemoryRouter initialEntries={['/login']}>
             <AuthActionsProvider authProvider={INERT_AUTH}>
               <LoginPage />

@@ -11,7 +11,8 @@ import {
 // upload-companies (a worker thread), so both find the same rows, cells and problems in a file.
 // The caller passes in @e965/xlsx, which each side loads its own way: this module loads nothing.
 
-type XlsxModule = Pick<typeof import('@e965/xlsx'), 'read'>;
+/** What reading a sheet needs of SheetJS: the server's full build or the preview worker's mini one. */
+export type XlsxReader = Pick<typeof import('@e965/xlsx'), 'read'>;
 
 /**
  * Why a whole upload is refused, by the browser's preview or by the server (its answer's
@@ -65,7 +66,7 @@ function textOf(cell: CellObject | undefined): string {
  * The first sheet, its headers checked against the template (any column order, each once,
  * nothing else), every row against the company rule; blank rows are skipped.
  */
-export function readCompanySheet(xlsx: XlsxModule, bytes: Uint8Array, maxRows = COMPANY_UPLOAD_MAX_ROWS): CompanySheet {
+export function readCompanySheet(xlsx: XlsxReader, bytes: Uint8Array, maxRows = COMPANY_UPLOAD_MAX_ROWS): CompanySheet {
   let workbook: WorkBook;
   try {
     // cellFormula is on only so a formula can be detected and refused; nothing is evaluated.

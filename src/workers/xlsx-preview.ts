@@ -1,7 +1,6 @@
 import { COMPANY_UPLOAD_MAX_BYTES, hasXlsxMagic } from '../resources/company-rules';
-import { readCompanySheet, type CompanySheetRow, type UploadFailureReason } from '../resources/company-sheet';
+import { readCompanySheet, type CompanySheetRow, type UploadFailureReason, type XlsxReader } from '../resources/company-sheet';
 import { checkXlsxZip } from './xlsx-zip-check';
-import type { XlsxReader } from './xlsx-reader';
 
 // Reading a companies upload for the preview. Pure: the worker passes in the
 // lazily loaded reader (xlsx-reader.ts), and unit tests run the same code in Node. The

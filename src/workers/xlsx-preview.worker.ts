@@ -1,6 +1,7 @@
 import { COMPANY_UPLOAD_MAX_BYTES } from '../resources/company-rules';
 import { PREVIEW_CHUNK_ROWS, readCompanyWorkbook, type PreviewMessage, type PreviewRequest } from './xlsx-preview';
-import { loadXlsxReader, type XlsxReader } from './xlsx-reader';
+import type { XlsxReader } from '../resources/company-sheet';
+import { loadXlsxReader } from './xlsx-reader';
 
 // Parses a companies upload off the main thread: the page only receives rows,
 // in chunks, and never runs the spreadsheet parser itself.

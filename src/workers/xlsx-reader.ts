@@ -1,6 +1,6 @@
-type Xlsx = typeof import('@e965/xlsx');
+import type { XlsxReader } from '../resources/company-sheet';
 
-export type XlsxReader = Pick<Xlsx, 'read'>;
+type Xlsx = typeof import('@e965/xlsx');
 
 /**
  * SheetJS's mini build: it reads .xlsx, the only format a companies upload may be, at 84 KiB gzip
