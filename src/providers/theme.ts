@@ -53,6 +53,8 @@ export function themeOf(choice: ThemeChoice): ThemeConfig {
       // The chosen day of a date picker, and a ticked box, sit on the primary colour.
       DatePicker: { colorTextLightSolid: onPrimary },
       Checkbox: { colorWhite: readable(onPrimary, [derived.colorPrimary], AA_LARGE) },
+      // A table writes its empty message (and its filter's "Not Found") in the disabled grey, 1.8:1.
+      Table: { colorTextDisabled: String(token.colorTextDescription) },
     },
   };
 }

@@ -64,6 +64,7 @@ function pairsOf(config: ThemeConfig): Pair[] {
       minimum: AA_TEXT,
     },
     { what: 'table header', foreground: token.colorTextHeading, background: over(token.colorFillAlter, token.colorBgContainer), minimum: AA_TEXT },
+    { what: 'empty table message', foreground: String(components.Table?.colorTextDisabled ?? token.colorTextDisabled), background: token.colorBgContainer, minimum: AA_TEXT },
     { what: 'default tag', foreground: token.colorText, background: over(token.colorFillQuaternary, token.colorBgContainer), minimum: AA_TEXT },
     ...PRESET_COLORS.map((color) => ({
       what: `${color} tag`,
