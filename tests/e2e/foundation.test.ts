@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs, sessionStorageOf, waitForNotice } from './browser';
+import { appRendered, E2E_PASSWORD, keepScreenshot, launchBrowser, logInAs, sessionStorageOf, waitForNotice } from './browser';
 import { browserSuite } from './suite';
 
 // The walking skeleton seen through a real browser: the built app, the real
@@ -126,6 +126,7 @@ describe('foundation in Chromium', () => {
       const page = await insecure.newPage();
       const url = suite.stack.appUrl.replace('127.0.0.1', 'backoffice.test');
       await page.goto(`${url}#/login`);
+      await appRendered(page);
       expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
       await page.locator('#username').fill('analyst');
       await page.locator('#password').fill(PASSWORD);

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginRouteFiles, readManifest } from '../../bench/bundle-size';
-import { E2E_PASSWORD, keepScreenshot, logInAs } from './browser';
+import { appRendered, E2E_PASSWORD, keepScreenshot, logInAs } from './browser';
 import { browserSuite } from './suite';
 
 // The shell's frame in Chromium: the side menu at three widths and its modes,
@@ -159,6 +159,7 @@ describe('error views', () => {
     expect(shell.css.length).toBeGreaterThan(0);
     for (const css of shell.css) await page.route(`**/assets/${css}`, (route) => route.abort('failed'));
     await page.goto(`${suite.stack.appUrl}#/login`);
+    await appRendered(page);
     await page.locator('#username').fill('admin');
     await page.locator('#password').fill(PASSWORD);
     await page.getByTestId('login-submit').click();

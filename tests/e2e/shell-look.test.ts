@@ -156,6 +156,7 @@ describe('locales', () => {
   it('switch to Spanish with antd and the page following, and remember it', async () => {
     const { context, page } = await suite.open();
     await page.goto(`${suite.stack.appUrl}#/login`);
+    await appRendered(page);
     await chooseLanguage(page, 'Español');
     await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe('Iniciar sesión');
     expect(await html(page, 'lang')).toBe('es');
@@ -189,6 +190,7 @@ describe('toasts', () => {
   it('show a failed login top-right below the header band, pause on hover and close by themselves after 5 s', async () => {
     const { context, page } = await suite.open();
     await page.goto(`${suite.stack.appUrl}#/login`);
+    await appRendered(page);
     await page.locator('#username').fill('admin');
     await page.locator('#password').fill('not-the-password');
     await page.getByTestId('login-submit').click();

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, keepScreenshot, waitForNotice } from './browser';
+import { appRendered, E2E_PASSWORD, keepScreenshot, waitForNotice } from './browser';
 import { browserSuite } from './suite';
 
 // README "Sign-in protection" through the real login page: wrong passwords lock the
@@ -39,6 +39,7 @@ describe('sign-in protection in Chromium', () => {
     const email = user?.email ?? '';
     const { context, page } = await suite.open();
     await page.goto(`${suite.stack.appUrl}#/login`);
+    await appRendered(page);
     await page.locator('#username').fill('analyst');
 
     const statuses: number[] = [];

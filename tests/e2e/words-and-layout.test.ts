@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { keepScreenshot, logInAs, waitForNotice } from './browser';
+import { appRendered, keepScreenshot, logInAs, waitForNotice } from './browser';
 import { browserSuite } from './suite';
 
 // What a reader sees in each language and direction: the server's sentences in Spanish, the
@@ -57,6 +57,7 @@ describe('words and layout in Chromium', () => {
   it('a Spanish login error is Spanish, the auth pages use the theme font, and the tab names the page', async () => {
     const page = await openPage({ language: 'es' });
     await page.goto(`${suite.stack.appUrl}#/login`);
+    await appRendered(page);
     await page.locator('#username').fill('admin');
     await page.locator('#password').fill('not-the-password-1');
     await page.getByTestId('login-submit').click();
