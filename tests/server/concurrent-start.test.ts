@@ -1,13 +1,24 @@
 import { expect, it } from 'vitest';
 import { readMigrations } from '../../server/src/db/migrate.js';
+import { FEED_QUEUE, FEEDS_TICK_QUEUE } from '../../server/src/modules/announcements/feeds-service.js';
+import { REPORT_QUEUE } from '../../server/src/modules/finview/report-queue.js';
+import { RETENTION_QUEUE } from '../../server/src/modules/finview/retention.js';
+import { RULES_TICK_QUEUE } from '../../server/src/modules/finview/rule-schedule.js';
+import { BOSS_SCHEMA } from '../../server/src/services/jobs/job-queue.js';
+import { RENDER_QUEUE } from '../../server/src/services/jobs/render-queue.js';
 import { API, describeEachDatabase } from './helper.js';
 
-// Its own file, so the suite's database is still empty when the instances start.
+// Its own file, so the suite's database (a scratch one on PostgreSQL) is still empty when the instances start.
 describeEachDatabase('instances starting together on an empty database', (suite) => {
-  it('migrate once, share one key pair and create each account once', async () => {
+  it('four start at once with their job queues: migrate once, share one key pair, create each account and queue once', async () => {
     const lines: string[] = [];
     const logger = { level: 'info', stream: { write: (line: string) => void lines.push(line) } };
-    const apps = await Promise.all([1, 2, 3].map(() => suite.build({ ADMIN_PASSWORD: '', DEMO_PASSWORD: '' }, { logger })));
+    // As server.ts starts them: pg-boss on, modules' workers on (announcements' and finview's queues are defined at start).
+    const jobs = { pollSeconds: 2, maintenanceSeconds: 3600, stopGraceMs: 2000 };
+    const started = await Promise.allSettled([1, 2, 3, 4].map(() => suite.build({ ADMIN_PASSWORD: '', DEMO_PASSWORD: '' }, { logger, jobs })));
+    const failures = started.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
+    expect(failures).toEqual([]);
+    const apps = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
 
     const versions = await suite.sql<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(versions.map((row) => row.version)).toEqual((await readMigrations()).map((migration) => migration.version));
@@ -22,5 +33,13 @@ describeEachDatabase('instances starting together on an empty database', (suite)
     expect(messages.filter((message) => message.includes('created the super admin'))).toHaveLength(1);
     expect(messages.find((message) => message.includes('created the super admin'))).toMatch(/generated password \S{16} /);
     expect(messages.filter((message) => /created the demo accounts .*admin/.test(message)).length).toBeGreaterThanOrEqual(1);
-  });
+
+    // Every queue the modules define, with its dead-letter queue, each once.
+    const queues = (await suite.sql<{ name: string }>(`SELECT name FROM ${BOSS_SCHEMA}.queue ORDER BY name`)).map((row) => row.name);
+    expect(new Set(queues).size).toBe(queues.length);
+    for (const queue of [FEED_QUEUE, FEEDS_TICK_QUEUE, RENDER_QUEUE, REPORT_QUEUE, RETENTION_QUEUE, RULES_TICK_QUEUE]) {
+      expect(queues).toContain(queue);
+      expect(queues).toContain(`${queue}.dead`);
+    }
+  }, 120_000);
 });

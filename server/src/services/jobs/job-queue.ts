@@ -32,6 +32,9 @@ import { progressThrottle } from './progress-throttle.js';
 
 export const BOSS_SCHEMA = 'pgboss';
 
+// Instances of a deployment set up pg-boss one at a time (see serialized() below).
+const SETUP_LOCK = 7_263_548_005;
+
 export interface QueueOptions {
   /** Retries after the first attempt; pg-boss's default is 2. */
   retryLimit?: number;
@@ -232,8 +235,23 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   // An 'error' event without a listener would throw.
   boss.on('error', (error) => log.error({ err: error }, 'job queue (pg-boss) error'));
   const events = await createJobEvents({ postgresUrl: options.postgresUrl, onError: (error) => log.warn({ err: error }, 'jobs LISTEN connection lost') });
+  /**
+   * pg-boss's set-up, one instance at a time on PostgreSQL. Two create_queue() calls at once
+   * deadlock (each inserts its queue row, then adds a foreign key to the queue table), and
+   * pg-boss's start creates its schema and its own queue. A transaction on the app's pool holds
+   * the lock while pg-boss works on its own pool: its own locked blocks take another key, so
+   * they never wait for this one. PGlite is one process: nothing to serialize.
+   */
+  async function serialized<T>(work: () => Promise<T>): Promise<T> {
+    if (db.kind !== 'postgres') return work();
+    return db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [SETUP_LOCK]);
+      return work();
+    });
+  }
+
   try {
-    await boss.start();
+    await serialized(() => boss.start());
   } catch (error) {
     await events.close();
     if (bossBackend !== db) await bossBackend.close();
@@ -455,10 +473,12 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     async define(queue, queueOptions = {}) {
       const dead = deadLetterQueue(queue);
       const settings = sendOptions(queueOptions) as PgBoss.Queue;
-      await boss.createQueue(dead, { name: dead });
-      await boss.createQueue(queue, { ...settings, name: queue, deadLetter: dead });
-      // createQueue keeps an existing queue as it was: the options of this version of the code apply.
-      await boss.updateQueue(queue, { ...settings, name: queue, deadLetter: dead });
+      await serialized(async () => {
+        await boss.createQueue(dead, { name: dead });
+        await boss.createQueue(queue, { ...settings, name: queue, deadLetter: dead });
+        // createQueue keeps an existing queue as it was: the options of this version of the code apply.
+        await boss.updateQueue(queue, { ...settings, name: queue, deadLetter: dead });
+      });
       defined.set(queue, queueOptions);
     },
 
