@@ -6,6 +6,7 @@ import {
   BrandSchema,
   ImageSchema,
   LineChartContent,
+  LocaleField,
   ShortText,
   TEMPLATE_SCHEMA_VERSION,
   Text,
@@ -17,6 +18,7 @@ import {
   type Brand,
   type BoundData,
   type Check,
+  type TemplateLocale,
 } from './finview-template';
 
 // A report template: the same brand, charts and tables as a video, laid out as pages of a PDF.
@@ -40,6 +42,7 @@ export const ReportTemplateSchema = Type.Object(
     title: ShortText,
     subtitle: Type.Optional(Text),
     brand: BrandSchema,
+    locale: LocaleField,
     page: Type.Object({ size: Type.Enum(['A4', 'Letter']), landscape: Type.Boolean() }, strict),
     logo: Type.Optional(ImageSchema),
     sections: Type.Array(ReportSectionSchema, { maxItems: 1000 }),
@@ -55,6 +58,7 @@ export interface BoundReport {
   title: string;
   subtitle?: string;
   brand: Brand;
+  locale?: TemplateLocale;
   page: ReportTemplate['page'];
   logoDataUrl?: string;
   sections: ReportSection[];
@@ -90,6 +94,7 @@ export function bindReportTemplate(template: ReportTemplate, data: BoundData = {
       title: head.title,
       ...(head.subtitle === undefined ? {} : { subtitle: head.subtitle }),
       brand: template.brand,
+      ...(template.locale ? { locale: template.locale } : {}),
       page: template.page,
       ...(logo && 'dataUrl' in logo ? { logoDataUrl: logo.dataUrl } : {}),
       sections,

@@ -22,6 +22,11 @@ const MAX_IMAGE_CHARS = 4_000_000;
 
 export const FONT_FAMILIES = ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono'] as const;
 export const LOGO_POSITIONS = ['center', 'top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+/** The language a video or report is written for, the app's own: its charts' dates are drawn in it. */
+export const TEMPLATE_LOCALES = ['en', 'es'] as const;
+export type TemplateLocale = (typeof TEMPLATE_LOCALES)[number];
+/** Absent in templates saved before it existed: they draw in English. */
+export const LocaleField = Type.Optional(Type.Enum(TEMPLATE_LOCALES));
 
 export const BrandSchema = Type.Object(
   {
@@ -165,6 +170,7 @@ export const VideoTemplateSchema = Type.Object(
     fps: Type.Integer({ minimum: 1, maximum: 60 }),
     durationSeconds: Type.Number({ exclusiveMinimum: 0, maximum: MAX_SECONDS }),
     brand: BrandSchema,
+    locale: LocaleField,
     scenes: Type.Array(SceneSchema, { maxItems: 100 }),
   },
   strict,
@@ -265,6 +271,7 @@ export interface BoundVideo {
   fps: number;
   durationSeconds: number;
   brand: Brand;
+  locale?: TemplateLocale;
   scenes: Scene[];
 }
 
@@ -327,6 +334,6 @@ export function bindVideoTemplate(template: VideoTemplate, data: BoundData = {})
     return scene;
   });
   if (problems.length > 0) return { ok: false, problems };
-  const { size, fps, durationSeconds, brand } = template;
-  return { ok: true, value: { size, fps, durationSeconds, brand, scenes } };
+  const { size, fps, durationSeconds, brand, locale } = template;
+  return { ok: true, value: { size, fps, durationSeconds, brand, ...(locale ? { locale } : {}), scenes } };
 }

@@ -1,4 +1,5 @@
-import type { BarChartScene, Brand, BoundVideo, LineChartScene, LogoScene, Scene, TableScene, TextScene, TickerScene, TitleScene } from '../../../../src/resources/finview-template.js';
+import type { BarChartScene, Brand, BoundVideo, LineChartScene, LogoScene, Scene, TableScene, TemplateLocale, TextScene, TickerScene, TitleScene } from '../../../../src/resources/finview-template.js';
+import { axisLabels, thinnedTicks, type Tick } from './axis-labels';
 import { escapeXml, fitFontSize, fitText, textWidth } from './svg-text';
 
 // Frame n of a bound template as an SVG document: a pure function of (template, data, n), so a
@@ -18,6 +19,8 @@ export interface DrawContext {
   brand: Brand;
   /** Width and height of the whole frame (tickers and logos place themselves in it). */
   frame: { width: number; height: number };
+  /** The template's language: dates on the charts' axes are written in it (English when absent). */
+  locale?: TemplateLocale;
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -108,6 +111,20 @@ function gridLines(plot: Box, { lo, hi, step }: Scale, ctx: DrawContext, labelWi
   return svg;
 }
 
+/**
+ * The bar chart's axis labels: dates at a readable size, every n-th when crowded; other labels
+ * (categories) each under its bar, smaller when needed (down to 60 %), then shortened.
+ */
+function barTicks(labels: readonly string[], area: Box, slot: number, size: number, ctx: DrawContext): { ticks: Tick[]; size: number } {
+  const { texts, dates } = axisLabels(labels, ctx.locale);
+  const centre = (index: number) => area.x + slot * index + slot / 2;
+  if (dates) return { size, ticks: thinnedTicks(texts, { xOf: centre, left: area.x, right: area.x + area.width, size }) };
+  const largest = Math.min(size, slot * 0.3);
+  const widest = texts.reduce((best, text) => (textWidth(text, largest) > textWidth(best, largest) ? text : best), '');
+  const fitted = Math.max(largest * 0.6, fitFontSize(widest, largest, slot * 0.95));
+  return { size: fitted, ticks: texts.map((text, index) => ({ text: fitText(text, fitted, slot * 0.95), x: centre(index) })) };
+}
+
 /** Bars grow from zero over `growSeconds`, one after the other, easing out. */
 export function barChartSvg(scene: Pick<BarChartScene, 'title' | 'labels' | 'values' | 'unit' | 'growSeconds'>, box: Box, ctx: DrawContext, time: number): string {
   const { plot, svg: title } = titled(scene.title, box, ctx);
@@ -122,6 +139,7 @@ export function barChartSvg(scene: Pick<BarChartScene, 'title' | 'labels' | 'val
   const grow = scene.growSeconds ?? 1;
   const labelSize = Math.min(plot.height * 0.055, slot * 0.3);
   let svg = title + gridLines({ ...area, x: plot.x, width: plot.width }, scale, ctx, labelWidth);
+  const axis = barTicks(scene.labels, area, slot, plot.height * 0.055, ctx);
   scene.values.forEach((value, index) => {
     const delay = count > 1 ? (grow * 0.4 * index) / (count - 1) : 0;
     const progress = grow === 0 ? 1 : easeOutCubic((time - delay) / (grow * 0.6));
@@ -133,19 +151,18 @@ export function barChartSvg(scene: Pick<BarChartScene, 'title' | 'labels' | 'val
     svg += `<rect x="${round(x)}" y="${round(top)}" width="${round(slot * 0.7)}" height="${round(height)}" fill="${colourAt(ctx.brand, index)}"/>`;
     if (progress > 0) {
       const valueText = `${numberFormat.format(progress >= 1 ? value : Math.round(shown * 100) / 100)}${scene.unit ?? ''}`;
-      svg += svgText(fitText(valueText, labelSize, slot * 0.95), centre, top - labelSize * 0.4, {
-        size: labelSize,
+      // Smaller rather than cut: "12…" of 12,345 would read as another number.
+      svg += svgText(valueText, centre, top - labelSize * 0.4, {
+        size: fitFontSize(valueText, labelSize, slot * 0.95),
         fill: ctx.brand.foreground,
         anchor: 'middle',
         opacity: progress,
       });
     }
-    svg += svgText(fitText(scene.labels[index] ?? '', labelSize, slot * 0.95), centre, area.y + area.height + labelBand * 0.6, {
-      size: labelSize,
-      fill: ctx.brand.foreground,
-      anchor: 'middle',
-    });
   });
+  for (const tick of axis.ticks) {
+    svg += svgText(tick.text, tick.x, area.y + area.height + labelBand * 0.6, { size: axis.size, fill: ctx.brand.foreground, anchor: 'middle' });
+  }
   return svg;
 }
 
@@ -167,17 +184,11 @@ export function lineChartSvg(scene: Pick<LineChartScene, 'title' | 'labels' | 's
   const size = Math.min(plot.height * 0.05, area.width / 12);
   let svg = title + gridLines({ ...area, x: plot.x, width: plot.width }, scale, ctx, labelWidth);
 
-  // At most eight labels, evenly spaced: every step-th one.
-  const step = Math.max(1, Math.ceil((count - 1) / 7));
-  const ticks = Math.floor((count - 1) / step) + 1;
-  for (let index = 0; index < count; index += step) {
-    const anchor = count === 1 ? 'middle' : index === 0 ? 'start' : index === count - 1 ? 'end' : 'middle';
-    svg += svgText(fitText(scene.labels[index] ?? '', size, area.width / ticks), xOf(index), area.y + area.height + labelBand * 0.6, {
-      size,
-      fill: ctx.brand.foreground,
-      anchor,
-      opacity: 0.8,
-    });
+  // At most eight labels, evenly spaced, the last one always; fewer when they would touch.
+  const { texts } = axisLabels(scene.labels, ctx.locale);
+  const ticks = thinnedTicks(texts, { xOf, left: area.x, right: area.x + area.width, size, minStep: Math.max(1, Math.ceil((count - 1) / 7)) });
+  for (const tick of ticks) {
+    svg += svgText(tick.text, tick.x, area.y + area.height + labelBand * 0.6, { size, fill: ctx.brand.foreground, anchor: 'middle', opacity: 0.8 });
   }
 
   const stroke = round(Math.max(1.5, area.height / 180));
@@ -384,7 +395,7 @@ export function fontStack(brand: Brand): string {
 /** The SVG of each scene at frame `frame` (0-based), in list order; '' for a scene not showing then. */
 export function sceneParts(video: BoundVideo, frame: number): string[] {
   const time = frame / video.fps;
-  const ctx: DrawContext = { brand: video.brand, frame: video.size };
+  const ctx: DrawContext = { brand: video.brand, frame: video.size, locale: video.locale ?? 'en' };
   return video.scenes.map((scene) => (time >= scene.start && time < scene.end ? sceneSvg(scene, ctx, time - scene.start) : ''));
 }
 

@@ -29,7 +29,7 @@ const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
 function chartSvg(section: Extract<ReportSection, { kind: 'bar-chart' | 'line-chart' }>, report: BoundReport): string {
   // Charts are drawn finished (time Infinity), in ink on paper rather than the video's colours.
-  const ctx: DrawContext = { brand: { ...report.brand, background: PAPER, foreground: INK }, frame: CHART_BOX };
+  const ctx: DrawContext = { brand: { ...report.brand, background: PAPER, foreground: INK }, frame: CHART_BOX, locale: report.locale ?? 'en' };
   const body = section.kind === 'bar-chart' ? barChartSvg(section, CHART_BOX, ctx, Infinity) : lineChartSvg(section, CHART_BOX, ctx, Infinity);
   return `<figure><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CHART_BOX.width} ${CHART_BOX.height}" role="img">${body}</svg></figure>`;
 }
@@ -74,7 +74,7 @@ export function reportHtml(report: BoundReport): string {
   const logo = report.logoDataUrl ? `<img class="logo" alt="" src="${escapeXml(report.logoDataUrl)}">` : '';
   const subtitle = report.subtitle ? `<p class="subtitle">${escapeXml(report.subtitle)}</p>` : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${report.locale ?? 'en'}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
 <title>${escapeXml(report.title)}</title>
 <style>

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrandAnswer, PluginAnswer, TemplateDetail, TemplateVersion } from '../../../resources/finview-model';
 import type { ReportSection, ReportTemplate } from '../../../resources/finview-report-template';
-import type { Scene, VideoTemplate } from '../../../resources/finview-template';
+import { TEMPLATE_LOCALES, type Scene, type TemplateLocale, type VideoTemplate } from '../../../resources/finview-template';
 import { KycTitle } from '../../kyc/kyc-format';
 import { useFinviewApi } from '../finview-api';
 import { errorText, statusOf, useToast } from '../finview-ui';
@@ -144,6 +144,7 @@ function DraftEditor({ template, loaded, brand, plugins, refresh }: DraftEditorP
     setDirty(true);
   };
 
+  const localeOptions = TEMPLATE_LOCALES.map((locale) => ({ value: locale, label: t(`language.${locale}`) }));
   const frame = video ? (
     <Flex gap={8} wrap>
       <Field label={t('finviewTemplates.fields.width')} width={130}>
@@ -158,6 +159,9 @@ function DraftEditor({ template, loaded, brand, plugins, refresh }: DraftEditorP
       <Field label={t('finviewTemplates.fields.durationSeconds')} width={140}>
         {(id) => <InputNumber id={id} min={0.1} max={caps.maxDurationSeconds} step={0.5} value={video.durationSeconds} style={{ width: '100%' }} onChange={(value) => setVideo({ ...video, durationSeconds: clamp(value ?? 1, 0.1, caps.maxDurationSeconds) })} />}
       </Field>
+      <Field label={t('finviewTemplates.fields.locale')} width={180}>
+        {(id) => <Select id={id} value={video.locale ?? 'en'} options={localeOptions} onChange={(locale: TemplateLocale) => setVideo({ ...video, locale })} />}
+      </Field>
     </Flex>
   ) : report ? (
     <Flex vertical gap={0}>
@@ -170,6 +174,9 @@ function DraftEditor({ template, loaded, brand, plugins, refresh }: DraftEditorP
       <Flex gap={16} wrap align="center">
         <Field label={t('finviewTemplates.fields.pageSize')} width={140}>
           {(id) => <Select id={id} value={report.page.size} options={['A4', 'Letter'].map((size) => ({ value: size, label: size }))} onChange={(size: 'A4' | 'Letter') => setReport({ ...report, page: { ...report.page, size } })} />}
+        </Field>
+        <Field label={t('finviewTemplates.fields.locale')} width={180}>
+          {(id) => <Select id={id} value={report.locale ?? 'en'} options={localeOptions} onChange={(locale: TemplateLocale) => setReport({ ...report, locale })} />}
         </Field>
         <Space>
           <Switch checked={report.page.landscape} aria-label={t('finviewTemplates.fields.landscape')} onChange={(landscape) => setReport({ ...report, page: { ...report.page, landscape } })} />
