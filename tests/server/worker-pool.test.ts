@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWorkerPool, WorkerJobError, type WorkerPool, type WorkerPoolOptions } from '../../server/src/services/worker-pool';
 import type { PoolTestJob } from '../fixtures/pool-worker';
@@ -40,6 +44,15 @@ describe('worker pool', () => {
     const next = single.run({ echo: 'after' });
     await expect(late).rejects.toMatchObject({ failure: 'timeout' });
     expect(await next).toBe('after');
+  });
+
+  it('settles a job past its time only once its worker has stopped, native work included', async () => {
+    // The job blocks its thread in native code (terminate() cannot interrupt it, as with a libvips
+    // decode) and writes the marker when that returns: the rejection comes after, never before.
+    const marker = path.join(await mkdtemp(path.join(tmpdir(), 'pool-')), 'done');
+    const single = pool({ timeoutMs: 500 });
+    await expect(single.run({ nativeSeconds: 2, marker })).rejects.toMatchObject({ failure: 'timeout' });
+    expect(existsSync(marker)).toBe(true);
   });
 
   it('ends a worker past its memory limit and replaces it', async () => {

@@ -20,7 +20,7 @@ export interface WorkerPoolOptions {
 
 export type WorkerFailure = 'timeout' | 'memory' | 'crash' | 'closed';
 
-/** A job the pool gave up on; `failure` says why, the worker (if any) was ended. */
+/** A job the pool gave up on; `failure` says why; the worker (if any) has stopped. */
 export class WorkerJobError extends Error {
   constructor(readonly failure: WorkerFailure, message: string) {
     super(message);
@@ -70,8 +70,16 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
     if (slot.timer) clearTimeout(slot.timer);
     const task = slot.task;
     slot.task = null;
-    void slot.worker.terminate();
-    if (task && failure) task.reject(new WorkerJobError(failure.kind, failure.message));
+    const stopped = slot.worker.terminate();
+    if (task && failure) {
+      // Settled once the thread has really stopped (native work, a libvips decode, runs on until
+      // it returns): a caller holding a lock until then does not reopen it while the work goes on.
+      const error = new WorkerJobError(failure.kind, failure.message);
+      void stopped.then(
+        () => task.reject(error),
+        () => task.reject(error),
+      );
+    }
     // A worker that cannot even load fails the next job rather than being started again forever.
     else if (!slot.ready && failure) queue.shift()?.reject(new WorkerJobError(failure.kind, failure.message));
     dispatch();
