@@ -72,6 +72,12 @@ export const SERVER_MESSAGES = {
   uploadTooManyCells: "The workbook holds more than {{cells}} cells; upload at most {{max}} companies in the template's columns.",
   uploadTooManyStrings: "The workbook holds more than {{strings}} texts; upload at most {{max}} companies in the template's columns.",
   uploadTooComplex: "The workbook needs more memory or time to read than an upload may take; upload the template's sheet on its own.",
+  // Any other workbook upload, refused by the upload guard before it is read (issue 23).
+  spreadsheetTooManyEntries: 'The workbook holds more than {{max}} parts; upload a workbook with only the sheet needed.',
+  spreadsheetInflatedTooLarge: 'The workbook unpacks to more than {{mb}} MB (or {{partMb}} MB in one part); it is not read.',
+  spreadsheetTooManyRows: 'The workbook holds more than {{max}} rows; it is not read.',
+  spreadsheetTooManyCells: 'The workbook holds more than {{max}} cells; it is not read.',
+  spreadsheetTooManyStrings: 'The workbook holds more than {{max}} texts; it is not read.',
   uploadRows_one: 'A row is not valid ({{count}} problem); nothing was imported.',
   uploadRows_other: 'Some rows are not valid ({{count}} problems); nothing was imported.',
   // KYC (issue 11; docs/kyc.md).
@@ -81,6 +87,10 @@ export const SERVER_MESSAGES = {
   kycMakerChecker: "You uploaded this document, so someone else must decide on it.",
   kycNotMasked: "Mask the first 8 digits of the Aadhaar number on this image before approving it.",
   kycScanNotClean: "This document has not been scanned clean for viruses, so it cannot be approved.",
+  kycNoScanner:
+    "No virus scanner is configured, so no file is ever scanned clean and the KYC scan policy \"Required\" blocks every approval. An Admin can set the scan policy to off in the KYC settings, or configure ClamAV (CLAMD_SOCKET or CLAMD_HOST).",
+  kycMaskTooSmall:
+    "The mask is too small to hide the Aadhaar number: one rectangle must cover at least {{width}} % of the image's width and {{height}} % of its height.",
   kycInfected: "The file contains a virus ({{signature}}) and was not stored.",
   kycScanUnavailable: "The virus scanner is not reachable; try again later.",
   kycBadTransition: "This decision is not possible in the document's current state.",
@@ -130,6 +140,9 @@ export const SERVER_MESSAGES = {
   finviewRuleDeleted: "The rule has been deleted.",
   finviewRuleRun: "The rule has been run; its render is queued.",
   finviewPreviewBusy: "A preview is already rendering; try again in a moment.",
+  // Images the server decodes (server/src/services/upload-guard/image.ts).
+  imageTooLarge: "The image has more than {{megapixels}} megapixels; use a smaller one.",
+  imageUnreadable: "The image cannot be read; use a PNG or JPEG image.",
   // Announcements (issue 13; docs/announcements.md).
   announcementNotFound: "Announcement not found.",
   announcementCreated: "The announcement has been created.",
@@ -155,9 +168,13 @@ export const SERVER_MESSAGES = {
   feedDeleted: "The feed has been deleted.",
   feedRunQueued: "The feed run has been queued.",
   feedRunning: "This feed is being read already.",
-  feedUnreachable: "The feed could not be read.",
+  feedUnreachable: "The feed could not be read: its server did not answer, or answered with an error.",
+  feedRefused: "The server may not reach the feed's address: its host is not allowed, it is an internal address, or it redirected to one (EGRESS_ALLOWED_HOSTS).",
+  feedFileUnreadable: "The feed's file could not be read: it is missing, not a regular file, or outside the folder the server may read (EGRESS_FILE_DIR).",
+  feedTooLarge: "The feed is larger than 20 MB.",
   feedNotJson: "The feed did not answer in the exchange's JSON format.",
   feedAttachmentFailed: "The attachment could not be fetched.",
+  feedAttachmentRefused: "The server may not fetch the attachment from this address.",
   feedAttachmentNotPdf: "The attachment is not a PDF.",
 } as const;
 
@@ -223,6 +240,7 @@ export const FIELD_REASONS = {
   pinCode: "must be an Indian PIN code: 6 digits, the first one 1 to 9",
   reasonRequired: "must be given for this decision",
   maskArea: "must be one or more rectangles inside the image",
+  maskTooSmall: "must include a rectangle covering at least {{width}} % of the image's width and {{height}} % of its height",
   notInFuture: "must not be in the future",
   documentRequired: "is required",
   // finview (docs/finview.md).
@@ -236,6 +254,8 @@ export const FIELD_REASONS = {
   seriesMissing: "names a price series that does not exist",
   evenNumber: "must be an even number",
   imageType: "must be a PNG or JPEG image",
+  imagePixels: "has more than {{megapixels}} megapixels: use a smaller image",
+  imageNotReadable: "cannot be read as an image",
   // Announcements (docs/announcements.md): feed entries refused by a run, feed fields.
   entryNotObject: "is not an announcement entry",
   entryMissing: "is missing",
@@ -243,6 +263,9 @@ export const FIELD_REASONS = {
   entryTooLong: "is longer than {{limit}} characters",
   entryRepeated: "repeats an entry earlier in the same feed",
   feedUrl: "must be an http(s) or file: URL",
+  egressHost: "names a host the server may not reach (allowed: {{hosts}}; EGRESS_ALLOWED_HOSTS)",
+  egressAddress: "points at an internal address (loopback, private, link-local or the like), which the server does not reach",
+  egressFile: "must name a file under the folder the server may read ({{folder}}; EGRESS_FILE_DIR)",
 } as const;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES extends infer K

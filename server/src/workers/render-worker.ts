@@ -1,4 +1,5 @@
 import { renderVideo } from '../services/render/video.js';
+import { decodeWith } from '../services/upload-guard/image.js';
 import type { RenderChildMessage, RenderRequest } from '../services/jobs/render-child.js';
 
 // A child process (render-child.ts forks it) that renders one video and exits: whatever the
@@ -8,6 +9,10 @@ import type { RenderChildMessage, RenderRequest } from '../services/jobs/render-
 // only after ffmpeg exited 0, and the parent stores them only after this process exited 0.
 
 const controller = new AbortController();
+
+// This process renders one video and exits: libvips' defaults (a thread pool, a cache), not the
+// server's one thread; every decode still goes through the image guard.
+decodeWith(() => import('sharp').then((module) => module.default));
 
 function send(message: RenderChildMessage): Promise<void> {
   return new Promise((resolve) => {

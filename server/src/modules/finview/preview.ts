@@ -10,10 +10,13 @@ import { resolveBindings } from './bindings.js';
 import { checkParams, paramsSchemaProblems } from './params.js';
 import { finviewReportRenderer } from './report-renderer.js';
 import { bodyProblems, invalidTemplate } from './templates-service.js';
-import { serverSharp } from '../../services/server-sharp.js';
+import { createSvgRasteriser } from '../../services/render/svg-raster.js';
+import { assertBoundImages, assertTemplateImages } from './template-images.js';
 
 // The editor's live preview (docs/finview.md "Templates"): a video frame or a report's first page
-// as PNG, with real data (bindings resolved; missing args take the plugin's sample).
+// as PNG, with real data (bindings resolved; missing args take the plugin's sample). Logos go
+// through the image guard; a video frame is rasterised in a worker thread that is ended at the
+// time limit, and a user's next preview waits until that work has really stopped.
 
 const MAX_WIDTH = 960;
 const REPORT_WIDTH = 800;
@@ -44,12 +47,16 @@ function previewParams(schema: ParamsSchema | undefined, params: unknown): Param
 }
 
 export const previewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  /** One preview per user at a time: a second waits for the first (within the time limit). */
+  /** One preview per user at a time: a second waits for the first's work to end (within its own time limit). */
   const running = new Map<string, Promise<unknown>>();
+  const rasteriser = createSvgRasteriser({ timeoutMs: LIMIT_MS });
+  fastify.addHook('onClose', () => rasteriser.close());
 
-  async function render(input: PreviewInput): Promise<Buffer> {
+  async function render(input: PreviewInput, signal: AbortSignal): Promise<Buffer> {
+    signal.throwIfAborted();
     const problems = bodyProblems(input.kind, input.body);
     if (problems.length > 0) throw invalidTemplate(problems);
+    await assertTemplateImages(input.body);
     if (input.paramsSchema !== undefined) {
       const schemaProblems = paramsSchemaProblems(input.paramsSchema);
       if (schemaProblems.length > 0) throw invalidTemplate(schemaProblems, 'paramsSchema');
@@ -66,24 +73,30 @@ export const previewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const video = bound.value;
       const at = input.at ?? defaultAt(body as VideoTemplate);
       const frame = Math.max(0, Math.min(frameCount(video) - 1, Math.round(at * video.fps)));
-      const sharp = await serverSharp();
-      return sharp(Buffer.from(frameSvg(video, frame)))
-        .flatten({ background: video.brand.background })
-        .resize({ width: Math.min(MAX_WIDTH, video.size.width) })
-        .png()
-        .toBuffer();
+      // Logos a blob id brought in are checked too; the worker checks the SVG's images again.
+      await assertBoundImages(video);
+      signal.throwIfAborted();
+      return rasteriser.png({ svg: frameSvg(video, frame), maxPixels: video.size.width * video.size.height, background: video.brand.background, maxWidth: MAX_WIDTH });
     }
     const bound = bindReportTemplate(body as ReportTemplate, data);
     if (!bound.ok) throw invalidTemplate(bound.problems);
+    await assertBoundImages(bound.value);
+    signal.throwIfAborted();
     return finviewReportRenderer(fastify).screenshot(bound.value, REPORT_WIDTH);
   }
 
-  function withinLimit<T>(work: Promise<T>): Promise<T> {
+  /** The work's answer, or 503 past the limit; the signal tells work not yet started to give up. */
+  function withinLimit<T>(work: (signal: AbortSignal) => Promise<T>): { answer: Promise<T>; done: Promise<unknown> } {
+    const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new HttpError(503, 'finviewPreviewBusy')), LIMIT_MS);
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new HttpError(503, 'finviewPreviewBusy'));
+      }, LIMIT_MS);
     });
-    return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+    const done = work(controller.signal);
+    return { answer: Promise.race([done, limit]).finally(() => clearTimeout(timer)), done };
   }
 
   fastify.post(
@@ -109,14 +122,19 @@ export const previewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const user = actorOf(request).id;
-      const waitFor = running.get(user);
-      const work = withinLimit((waitFor ?? Promise.resolve()).catch(() => undefined).then(() => render(request.body as PreviewInput)));
-      const settled = work.catch(() => undefined);
+      const waitFor = running.get(user) ?? Promise.resolve();
+      const { answer, done } = withinLimit((signal) => waitFor.then(() => render(request.body as PreviewInput, signal)));
+      // The gate follows the work, not the answer: a 503 at the limit does not let this user's
+      // next preview start while the worker is still being stopped.
+      const settled = done.then(
+        () => undefined,
+        () => undefined,
+      );
       running.set(user, settled);
       void settled.then(() => {
         if (running.get(user) === settled) running.delete(user);
       });
-      const png = await work;
+      const png = await answer;
       return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
     },
   );

@@ -5,6 +5,7 @@ import type { JsonObject } from '../../services/jobs/jobs-repository.js';
 import type { ReportRenderer } from '../../services/render/report-pdf.js';
 import { bindReportTemplate, checkReportTemplate } from '../../../../src/resources/finview-report-template.js';
 import type { BoundData } from '../../../../src/resources/finview-template.js';
+import { assertBoundImages } from './template-images.js';
 
 // The report render queue: as the video queue (render-queue.ts), the PDF is printed (Chromium)
 // and staged with no transaction open, then committed in the transaction that marks the job
@@ -47,6 +48,10 @@ export async function workReportQueue(jobs: JobQueue, blobs: BlobStore, renderer
       if (!checked.ok) throw new PermanentJobError(`the template is not valid: ${checked.problems.join('; ')}`);
       const bound = bindReportTemplate(checked.value, job.data.data ?? {});
       if (!bound.ok) throw new PermanentJobError(`the data does not fit the template: ${bound.problems.join('; ')}`);
+      // Chromium would decode the logo: the image guard reads its header first.
+      await assertBoundImages(bound.value).catch((error: Error) => {
+        throw new PermanentJobError(error.message);
+      });
       job.progress(0.1);
       const pdf = await renderer.render(bound.value, { footerText: job.data.watermark ?? '' });
       job.signal.throwIfAborted();

@@ -6,7 +6,7 @@ import { HttpError, type FieldRefusal } from '../../errors.js';
 import { recordAudit } from '../../services/audit.js';
 import { actorOf } from '../crud/routes.js';
 import { brandAnswer, readSettings, settingsAnswer, type StoredSettings } from './settings.js';
-import { serverSharp } from '../../services/server-sharp.js';
+import { guardedSharp, imageTooLarge, isPixelLimitError, LOGO_MAX_PIXELS } from '../../services/upload-guard/image.js';
 
 // finview settings (docs/finview.md "Settings"): caps, brand, logo, watermark, retention (Admin+),
 // and the brand every editor reads.
@@ -107,12 +107,14 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // Re-encoded: only pixels reach the store, whatever else the file carried.
       let encoded: { bytes: Buffer; type: string } | null = null;
       if (input.logo) {
+        // The guard refuses an image over the logos' pixel limit from its header, with its own message.
+        const refusal = { field: 'logo', unreadableCode: 'validation' } as const;
+        const image = await guardedSharp(input.logo, { maxPixels: LOGO_MAX_PIXELS, refusal });
         try {
-          const sharp = await serverSharp();
-          const image = sharp(input.logo, { limitInputPixels: 40_000_000 });
           const { format } = await image.metadata();
           encoded = format === 'jpeg' ? { bytes: await image.rotate().jpeg({ quality: 90 }).toBuffer(), type: 'image/jpeg' } : { bytes: await image.png().toBuffer(), type: 'image/png' };
-        } catch {
+        } catch (error) {
+          if (isPixelLimitError(error)) throw imageTooLarge(LOGO_MAX_PIXELS, refusal);
           throw new HttpError(422, 'validation', { logo: 'imageType' });
         }
       }

@@ -21,6 +21,7 @@ import { checkBindings } from './bindings.js';
 import { paramsSchemaProblems } from './params.js';
 import { readSettings, type StoredSettings } from './settings.js';
 import { starterTemplate } from './starter-templates.js';
+import { assertTemplateImages } from './template-images.js';
 
 // Versioned templates (docs/finview.md "Templates"): one draft at most, published versions
 // never change (the DB trigger refuses it too), archive instead of delete.
@@ -147,6 +148,7 @@ export function capRefusals(kind: TemplateKind, body: TemplateBody, settings: St
 export async function fullCheck(q: Queryable, kind: TemplateKind, body: unknown, paramsSchema: unknown, bindings: unknown, config: AppConfig): Promise<void> {
   const problems = bodyProblems(kind, body);
   if (problems.length > 0) throw invalidTemplate(problems);
+  await assertTemplateImages(body);
   const schemaProblems = paramsSchemaProblems(paramsSchema);
   if (schemaProblems.length > 0) throw invalidTemplate(schemaProblems, 'paramsSchema');
   const caps = capRefusals(kind, body as TemplateBody, await readSettings(q));
@@ -236,6 +238,8 @@ export function createTemplatesService(fastify: FastifyInstance) {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) shapes[field] = { code: 'type', params: { type: 'object' } };
       }
       if (Object.keys(shapes).length > 0) throw new HttpError(422, 'validation', shapes);
+      // A logo that would decode to too many pixels is refused where it is entered.
+      await assertTemplateImages(input.body);
       return db.transaction(async (tx) => {
         const template = await locked(tx, id, input.version);
         if (template.archived) throw new HttpError(404, 'finviewTemplateNotFound');

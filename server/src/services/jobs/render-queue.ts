@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/index.js';
 import type { BlobStore, StagedBlob } from '../blobs/blob-store.js';
 import { bindVideoTemplate, checkVideoTemplate, type BoundData, type BoundVideo } from '../../../../src/resources/finview-template.js';
 import { PermanentJobError, type JobQueue, type JobSuccess, type RunningJob } from './job-queue.js';
+import { assertDataUrlPixels, LOGO_MAX_PIXELS } from '../upload-guard/image.js';
 import type { JsonObject } from './jobs-repository.js';
 import { renderInChild } from './render-child.js';
 
@@ -60,6 +61,13 @@ async function bindFromData(job: RunningJob<RenderJobData>): Promise<BoundVideo>
   if (!checked.ok) throw new PermanentJobError(`the template is not valid: ${checked.problems.join('; ')}`);
   const bound = bindVideoTemplate(checked.value, job.data.data ?? {});
   if (!bound.ok) throw new PermanentJobError(`the data does not fit the template: ${bound.problems.join('; ')}`);
+  // The render child checks each frame's images too (guardedSharp): this says it once, for good.
+  for (const scene of bound.value.scenes) {
+    if (scene.kind !== 'logo' || !('dataUrl' in scene.image)) continue;
+    await assertDataUrlPixels(scene.image.dataUrl, LOGO_MAX_PIXELS).catch((error: Error) => {
+      throw new PermanentJobError(error.message);
+    });
+  }
   return bound.value;
 }
 

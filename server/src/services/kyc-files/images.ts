@@ -1,7 +1,7 @@
-import type { Metadata, Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { KYC_MAX_PIXELS } from '../../../../src/resources/kyc-model.js';
 import { HttpError } from '../../errors.js';
-import { serverSharp } from '../server-sharp.js';
+import { assertImagePixels, guardedSharp, isPixelLimitError, type ImageRefusal } from '../upload-guard/image.js';
 
 // KYC images (issue 11, docs/kyc.md "Files"): decoded under a pixel limit, turned upright by
 // their EXIF orientation and re-encoded in their own format with every piece of metadata
@@ -42,24 +42,18 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-async function open(data: Buffer): Promise<Sharp> {
-  const sharp = await serverSharp();
+// The image guard's checks, in KYC's own words.
+const REFUSAL: ImageRefusal = { tooLargeCode: 'kycImageTooLarge', unreadableCode: 'kycImageUnreadable' };
+
+function open(data: Buffer): Promise<Sharp> {
   // failOn 'error': a truncated or corrupt file is refused rather than stored half grey.
-  return sharp(data, { limitInputPixels: KYC_MAX_PIXELS, failOn: 'error', sequentialRead: true });
+  return guardedSharp(data, { maxPixels: KYC_MAX_PIXELS, failOn: 'error', sequentialRead: true, refusal: REFUSAL });
 }
 
 /** The format and size from the header alone; refuses what is not an image of ours or has too many pixels. */
 async function header(data: Buffer): Promise<{ format: Format; width: number; height: number }> {
-  const sharp = await serverSharp();
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(data, { limitInputPixels: false }).metadata();
-  } catch {
-    throw unreadable();
-  }
-  const { format, width, height } = metadata;
-  if (!format || !(format in FORMATS) || !width || !height) throw unreadable();
-  if (width * height > KYC_MAX_PIXELS) throw tooLarge();
+  const { format, width, height } = await assertImagePixels(data, KYC_MAX_PIXELS, REFUSAL);
+  if (!(format in FORMATS)) throw unreadable();
   return { format: format as Format, width, height };
 }
 
@@ -80,7 +74,7 @@ async function render(pipeline: Sharp, format: Format): Promise<PreparedImage> {
     const { data, info } = await encode(pipeline, format).toBuffer({ resolveWithObject: true });
     return { data, contentType: FORMATS[format], width: info.width, height: info.height };
   } catch (error) {
-    if (/pixel limit/i.test(String((error as Error).message))) throw tooLarge();
+    if (isPixelLimitError(error)) throw tooLarge();
     throw unreadable();
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import sharp from 'sharp';
+import { guardedSharp } from '../upload-guard/image.js';
 import { frameCount, frameSvg } from './frame-svg';
 import type { BoundVideo } from '../../../../src/resources/finview-template.js';
 import { yuvFrames, type FrameCounts } from './yuv-frames';
@@ -65,7 +65,8 @@ function partialPath(target: string, extension: string): string {
 
 /** The poster frame as a JPEG (no alpha: flattened on the brand background). */
 export async function posterJpeg(video: BoundVideo, frame: number): Promise<Buffer> {
-  return sharp(Buffer.from(frameSvg(video, frame))).flatten({ background: video.brand.background }).jpeg({ quality: 85 }).toBuffer();
+  const image = await guardedSharp(frameSvg(video, frame), { maxPixels: video.size.width * video.size.height });
+  return image.flatten({ background: video.brand.background }).jpeg({ quality: 85 }).toBuffer();
 }
 
 export function defaultPosterFrame(video: BoundVideo): number {

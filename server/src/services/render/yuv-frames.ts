@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { guardedSharp } from '../upload-guard/image.js';
 import { sceneBounds, sceneParts, svgDocument, type Box } from './frame-svg';
 import type { BoundVideo } from '../../../../src/resources/finview-template.js';
 import { patchYuv420, rgbaToYuv420 } from './yuv';
@@ -20,7 +20,9 @@ export interface FrameCounts {
 
 /** An SVG document as raw RGBA, exactly width x height. */
 export async function rasteriseFrame(svg: string, width: number, height: number): Promise<Buffer> {
-  const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  // The guard checks each image the SVG embeds before librsvg decodes it.
+  const image = await guardedSharp(svg, { maxPixels: width * height });
+  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   if (info.width !== width || info.height !== height || info.channels !== 4) {
     throw new Error(`frame rasterised to ${info.width}x${info.height}x${info.channels}, expected ${width}x${height}x4`);
   }
