@@ -17,7 +17,7 @@ beforeAll(async () => {
   bomb = await bombPng(10_000, 10_000);
 });
 
-const tooLarge = { code: 'imagePixels', params: { megapixels: 16 } };
+const tooLarge = { code: 'imagePixels', params: { megapixels: 8 } };
 
 function withLogo(body: VideoTemplate, dataUrl: string): VideoTemplate {
   return { ...body, scenes: [...body.scenes, { kind: 'logo', start: 0, end: 1, image: { dataUrl }, position: 'top-right', size: 0.2 }] };
@@ -40,7 +40,7 @@ describeEachDatabase('finview image bombs', (suite) => {
     const { app, user, template, v1, body, field } = await templateWithBomb(suite);
     const saved = await call(app, user, 'PUT', `/templates/${template.id}/draft`, { body, paramsSchema: v1.paramsSchema, bindings: v1.bindings, version: template.version });
     expect([saved.statusCode, saved.json().code]).toEqual([422, 'imageTooLarge']);
-    expect(saved.json()).toMatchObject({ params: { megapixels: 16 }, reasons: { [field]: tooLarge }, message: 'The image has more than 16 megapixels; use a smaller one.' });
+    expect(saved.json()).toMatchObject({ params: { megapixels: 8 }, reasons: { [field]: tooLarge }, message: 'The image has more than 8 megapixels; use a smaller one.' });
   });
 
   it('refuses it in the preview, inline or from the blob store, and still draws a logo of a sane size', async () => {
@@ -90,10 +90,10 @@ describe('the image guard', () => {
   it('refuses an SVG that embeds a bomb before librsvg decodes it, and draws one that embeds a small image', async () => {
     const svg = (href: string) =>
       `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64"><image x="0" y="0" width="64" height="64" xlink:href="${href}"/></svg>`;
-    await expect(assertSvgImages(svg(dataUrlOf(bomb)), 16_000_000)).rejects.toMatchObject({ statusCode: 422, code: 'imageTooLarge' });
+    await expect(assertSvgImages(svg(dataUrlOf(bomb)), 8_000_000)).rejects.toMatchObject({ statusCode: 422, code: 'imageTooLarge' });
     await expect(rasteriseFrame(svg(dataUrlOf(bomb)), 64, 64)).rejects.toMatchObject({ statusCode: 422, code: 'imageTooLarge' });
     // An SVG inside the SVG is not a raster image the guard can measure: refused too.
-    await expect(assertSvgImages(svg('data:image/svg+xml;base64,PHN2Zy8+'), 16_000_000)).rejects.toMatchObject({ code: 'imageUnreadable' });
+    await expect(assertSvgImages(svg('data:image/svg+xml;base64,PHN2Zy8+'), 8_000_000)).rejects.toMatchObject({ code: 'imageUnreadable' });
     const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).png().toBuffer();
     const drawn = await rasteriseFrame(svg(dataUrlOf(small)), 64, 64);
     expect(drawn.length).toBe(64 * 64 * 4);

@@ -12,8 +12,12 @@ import { serverSharp } from '../server-sharp.js';
 // only the header), an image over the limit is refused before one pixel is decoded, and every
 // decode is opened with `limitInputPixels`, so libvips itself stops one the header lied about.
 
-/** Logos (settings, templates): 4096×4096 is more than any frame (3840×2160) can show; decoded, 64 MB. */
-export const LOGO_MAX_PIXELS = 16_000_000;
+/**
+ * Logos (settings, templates): about as many pixels as the largest frame (3840×2160); drawn into
+ * a frame by librsvg, one costs ~11 bytes a pixel (bench/image-bomb.ts: 16 MP took +172 MiB), so
+ * 8 MP stays under +100 MB.
+ */
+export const LOGO_MAX_PIXELS = 8_000_000;
 
 /** Formats read from a header: every one sharp (libvips) or librsvg might be handed. */
 export interface ImageHeader {
