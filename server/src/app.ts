@@ -14,6 +14,7 @@ import db from './plugins/db.js';
 import appConfig from './plugins/app-config.js';
 import errorHandler from './plugins/error-handler.js';
 import safeText from './plugins/safe-text.js';
+import { uploadGuard } from './services/upload-guard/index.js';
 import mailer from './plugins/mailer.js';
 import blobStore from './plugins/blob-store.js';
 import virusScanner from './plugins/virus-scanner.js';
@@ -129,6 +130,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // App plugins, infrastructure first.
     await app.register(errorHandler);
     await app.register(safeText);
+    // Before the modules: it checks each multipart route as it is registered.
+    await app.register(uploadGuard);
     await app.register(db, { db: options.db });
     await app.register(mailer);
     await app.register(secrets);

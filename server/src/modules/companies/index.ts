@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import multipart from '@fastify/multipart';
-import { COMPANY_FIELDS, hasXlsxMagic } from '../../../../src/resources/company-rules.js';
+import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../../../src/resources/company-rules.js';
 import { HttpError } from '../../errors.js';
 import { ErrorReply, MessageReply } from '../../schemas/common.js';
 import { apiKeyCheck, sendXlsx } from '../../services/excel-http.js';
-import { readMultipart } from '../../services/multipart.js';
+import { readUpload, SpreadsheetRefusal } from '../../services/upload-guard/index.js';
 import { actorOf } from '../crud/routes.js';
 import { createCompaniesRepository } from './repository.js';
 import { SearchCompanyQuery, SearchCompanyReply, UpdateCompanyBody, UpdateCompanyReply, UploadErrorReply, UploadReply } from './schemas.js';
@@ -19,8 +18,6 @@ const COMPANIES = (action: 'list' | 'edit' | 'create') => ({ resource: 'companie
  * the Excel upload and its template.
  */
 const companies: FastifyPluginAsyncTypebox = async (fastify) => {
-  // Scoped to these routes; limits are set per request in readMultipart.
-  await fastify.register(multipart);
   const service = createCompaniesService(fastify, createCompaniesRepository(fastify.db), fastify.crud('companies'), fastify.excel);
   const checkApiKey = apiKeyCheck(fastify);
 
@@ -61,7 +58,8 @@ const companies: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/be-api-management/news/upload-companies',
     {
-      config: { access: COMPANIES('create') },
+      // The legacy form also sends `userId`, unread: 20 text fields are let through.
+      config: { access: COMPANIES('create'), upload: { files: { file: { kinds: ['xlsx'], maxBytes: COMPANY_UPLOAD_MAX_BYTES } }, fields: [], maxFields: 20 } },
       schema: {
         tags,
         summary: `Imports companies from an .xlsx made from the template (columns ${COMPANY_FIELDS.join(', ')}), all rows or none; a known ISIN updates that company`,
@@ -70,15 +68,16 @@ const companies: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { file } = await readMultipart(request, 'file');
-      if (!file) throw new HttpError(422, 'validation', { file: 'required' });
-      // An .xlsx is a zip archive: anything else is refused before the parser sees it.
-      if (!hasXlsxMagic(file.buffer)) throw new HttpError(422, 'notXlsx');
       try {
-        return { result: await service.upload(actorOf(request), file.buffer) };
+        // The guard refuses anything but a zip, and a zip past the workbook limits, unparsed.
+        const [file] = (await readUpload(request)).files;
+        if (!file) throw new HttpError(422, 'validation', { file: 'required' });
+        return { result: await service.upload(actorOf(request), file.data) };
       } catch (error) {
-        if (!(error instanceof UploadError)) throw error;
-        return reply.code(error.status).send(error.toJSON());
+        // The companies' answer to a refused workbook names its reason, as the preview does.
+        const refused = error instanceof SpreadsheetRefusal ? UploadError.of(error.reason) : error;
+        if (!(refused instanceof UploadError)) throw error;
+        return reply.code(refused.status).send(refused.toJSON());
       }
     },
   );

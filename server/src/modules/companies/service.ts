@@ -26,7 +26,6 @@ import type { ExcelService } from '../../services/news/excel.js';
 import type { CrudRecord } from '../crud/repository.js';
 import type { CrudService } from '../crud/service.js';
 import type { CompaniesRepository } from './repository.js';
-import { inspectXlsxZip } from './xlsx-zip.js';
 
 const MAX_REPORTED_ERRORS = 200;
 // Any constant nothing else uses: uploads queue on it, so two files with the same new ISIN
@@ -99,12 +98,10 @@ export class UploadError extends Error {
 }
 
 /**
- * The companies sheet, read in a worker only once the zip check found every limit kept;
- * a worker that runs out of memory or time is ended and the upload refused.
+ * The companies sheet, read in a worker (the upload guard's zip check has found every limit
+ * kept); a worker that runs out of memory or time is ended and the upload refused.
  */
 async function readUpload(excel: ExcelService, file: Buffer): Promise<CompanySheet> {
-  const refusal = await inspectXlsxZip(file);
-  if (refusal) throw UploadError.of(refusal);
   try {
     return await excel.parseCompanies({ data: new Uint8Array(file), maxRows: COMPANY_UPLOAD_MAX_ROWS });
   } catch (error) {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { companyRoutes } from './routes-companies.js';
 import { mediaRoutes } from './routes-media.js';
@@ -16,8 +15,6 @@ import { startFinviewWork } from './work.js';
  * progress. Renders run on the job queue (`fastify.jobs`) when the server has one.
  */
 const finview: FastifyPluginAsyncTypebox = async (fastify) => {
-  // Scoped to these routes (price-series upload); limits are set per request.
-  await fastify.register(multipart);
   setupFinviewReportRenderer(fastify);
   await fastify.register(settingsRoutes);
   await fastify.register(templateRoutes);

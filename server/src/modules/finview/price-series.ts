@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PriceSeries } from '../../../../src/resources/finview-model.js';
 import { HttpError, orNotFound, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
-import { readParts } from '../../services/multipart.js';
+import { readUpload, type UploadPolicy } from '../../services/upload-guard/index.js';
 import { assertSafeText } from '../../plugins/safe-text.js';
 import { isoOf, isUniqueViolation } from '../../services/paging.js';
 import { createWorkerPool } from '../../services/worker-pool.js';
@@ -14,6 +14,20 @@ import { readPlugins } from './sources.js';
 
 const WORKER_URL = new URL(`../../workers/price-series-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * What a price series' .xlsx may hold once inflated, checked before the worker reads it: far
+ * less than the companies upload's (a series is two columns of at most maxPoints × 10 rows, and
+ * maxPoints is at most 100 000), so a bomb costs the zip check's few megabytes and no worker.
+ */
+const SERIES_XLSX_LIMITS = { entries: 1000, inflatedBytes: 64_000_000, entryBytes: 48_000_000, rows: 1_000_002, cells: 2_000_000, strings: 1_000_000 };
+
+/** The upload form (routes-plugins.ts), as the upload guard holds it. */
+export const PRICE_SERIES_FORM: UploadPolicy = {
+  files: { file: { kinds: ['xlsx', 'csv'], maxBytes: MAX_FILE_BYTES, xlsx: SERIES_XLSX_LIMITS } },
+  fields: ['name', 'symbol'],
+  maxFields: 4,
+};
 const ENTITY = 'finview_price_series';
 
 interface SeriesRow extends Omit<PriceSeries, 'createdBy' | 'createdAt'> {
@@ -44,13 +58,10 @@ export function createPriceSeriesService(fastify: FastifyInstance) {
     },
 
     async upload(actor: AuditActor, request: FastifyRequest): Promise<PriceSeries> {
-      let file: { bytes: Buffer; filename: string } | undefined;
-      const fields = await readParts(request, { fileSize: MAX_FILE_BYTES, files: 1, fields: 4 }, async (part) => {
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== 'file') throw new HttpError(422, 'validation', { [part.fieldname.slice(0, 100)]: 'notAllowed' });
-        if (part.file.truncated) throw new HttpError(413, 'fileTooLarge', undefined, { params: { mb: 5 } });
-        file = { bytes, filename: part.filename.slice(0, 255) };
-      });
+      const upload = await readUpload(request);
+      const { fields } = upload;
+      const received = upload.files[0];
+      const file = received ? { bytes: received.data, filename: received.filename } : undefined;
       assertSafeText({ ...fields, ...(file ? { file: file.filename } : {}) });
       const refusals: Record<string, FieldRefusal> = {};
       const name = (fields.name ?? '').trim();

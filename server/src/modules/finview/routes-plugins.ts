@@ -7,7 +7,7 @@ import { isoOf, sendPage } from '../../services/paging.js';
 import { actorOf } from '../crud/routes.js';
 import { readBinding } from './bindings.js';
 import { reasonsOf, validatorOf } from './params.js';
-import { createPriceSeriesService } from './price-series.js';
+import { createPriceSeriesService, PRICE_SERIES_FORM } from './price-series.js';
 import { readPlugins, sourceOf, type PluginRow } from './sources.js';
 
 // Plugins (docs/finview.md "Plugins"): the built-in sources and widgets, switched and configured
@@ -110,7 +110,7 @@ export const pluginRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     `${BASE}/price-series/series`,
-    { config: list, schema: { tags, summary: 'Multipart: file (.xlsx or .csv ≤ 5 MB, Date and Close/Value/Price columns), name, symbol?', consumes: ['multipart/form-data'] } },
+    { config: { ...list, upload: PRICE_SERIES_FORM }, schema: { tags, summary: 'Multipart: file (.xlsx or .csv ≤ 5 MB, Date and Close/Value/Price columns), name, symbol?', consumes: ['multipart/form-data'] } },
     async (request, reply) => reply.code(201).send(await series.upload(actorOf(request), request)),
   );
 

@@ -49,7 +49,7 @@ export function createDocumentsService(fastify: FastifyInstance) {
     /** A new version of the subject's document of `type` (the document made on its first file). */
     async upload(actor: AuditActor, subjectId: string, type: KycDocumentType, request: FastifyRequest): Promise<DocumentAnswer> {
       const subject = orNotFound(await findSubject(db, subjectId), 'kycSubjectNotFound');
-      const form = await readKycForm(request, { files: { file: KYC_ACCEPTED_KINDS[type] }, maxFiles: 1, fields: ['shareCode'] });
+      const form = await readKycForm(request, { file: KYC_ACCEPTED_KINDS[type] });
       const received = form.files[0];
       if (!received) throw new HttpError(422, 'validation', { file: 'required' });
       const context: PipelineContext = { scanner: fastify.virusScanner };

@@ -1,16 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import { KYC_MAX_FILE_BYTES } from '../../../../src/resources/kyc-model.js';
-import { HttpError } from '../../errors.js';
-import { sniffUpload, type FileKind } from '../../services/blobs/sniff.js';
-import { readParts } from '../../services/multipart.js';
+import { KYC_ACCEPTED_KINDS, KYC_MAX_FILE_BYTES, KYC_MAX_PIXELS, type KycDocumentType } from '../../../../src/resources/kyc-model.js';
+import type { FileKind } from '../../services/blobs/sniff.js';
+import { readUpload, type UploadFileRule, type UploadPolicy } from '../../services/upload-guard/index.js';
 
-// The KYC forms (multipart): every part read before anything is checked or written, each file
-// sniffed from its bytes as it streams (refused at the first bytes when of a kind its field
-// does not take, cut off past 10 MB) and kept as one buffer: the image, PDF and e-KYC checks
+// The KYC forms (multipart) as their routes declare them to the upload guard: every part read
+// before anything is checked or written, each file sniffed from its bytes as it streams
+// (refused at the first bytes when of a kind its field does not take, cut off past 10 MB), an
+// image's pixels read from its header, and kept as one buffer: the image, PDF and e-KYC checks
 // and the virus scan all read it whole, and the transaction stores it afterwards.
 
+export const CREATE_FILE_TYPES = ['pan_card', 'digital_pan', 'aadhaar_card', 'signature', 'picture'] as const satisfies readonly KycDocumentType[];
+
 export interface ReceivedFile {
-  /** The form field: a document type, or `certificate`. */
+  /** The form field: a document type, or `file`. */
   field: string;
   /** The client's name, cleaned: shown and offered on download, never trusted. */
   filename: string;
@@ -18,45 +20,27 @@ export interface ReceivedFile {
   data: Buffer;
 }
 
-export interface FormShape {
-  /** File fields and the kinds each takes. */
-  files: Readonly<Record<string, readonly FileKind[]>>;
-  maxFiles: number;
-  /** Text fields; others are ignored. */
-  fields: readonly string[];
+/** A file field taking these kinds, in KYC's words when an image is refused. */
+function fileRule(kinds: readonly FileKind[]): UploadFileRule {
+  return { kinds, maxBytes: KYC_MAX_FILE_BYTES, image: { maxPixels: KYC_MAX_PIXELS, refusal: { tooLargeCode: 'kycImageTooLarge', unreadableCode: 'kycImageUnreadable' } } };
 }
 
-// Control characters, path separators and quotes have no place in a name offered on download.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-const UNSAFE_NAME = /[\u0000-\u001f\u007f/\\"]/g;
+/** A subject with its first documents: one file per type; one more file is let through to be refused as a repeat. */
+export const SUBJECT_FORM: UploadPolicy = {
+  files: Object.fromEntries(CREATE_FILE_TYPES.map((type) => [type, fileRule(KYC_ACCEPTED_KINDS[type])])),
+  maxFiles: CREATE_FILE_TYPES.length + 1,
+  fields: ['subject'],
+};
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
+/** A new file for a document; the kinds its type takes are narrowed per request (readKycForm). */
+export const DOCUMENT_FORM: UploadPolicy = {
+  files: { file: fileRule([...new Set(Object.values(KYC_ACCEPTED_KINDS).flat())]) },
+  fields: ['shareCode'],
+};
 
-export function cleanFilename(name: string | undefined, fallback: string): string {
-  const cleaned = wellFormed(name ?? '').replace(UNSAFE_NAME, '_').trim().slice(0, 255);
-  return cleaned || fallback;
-}
-
-async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
-  const pieces: Buffer[] = [];
-  for await (const piece of stream) pieces.push(piece);
-  return pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces);
-}
-
-export async function readKycForm(request: FastifyRequest, shape: FormShape): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
-  const files: ReceivedFile[] = [];
-  // One byte past the limit: sniffUpload refuses first, naming the limit.
-  const limits = { fileSize: KYC_MAX_FILE_BYTES + 1, files: shape.maxFiles, fields: shape.fields.length };
-  const all = await readParts(request, limits, async (part) => {
-    const allowed = Object.hasOwn(shape.files, part.fieldname) ? shape.files[part.fieldname] : undefined;
-    const field = wellFormed(part.fieldname).slice(0, 100);
-    if (!allowed) throw new HttpError(422, 'validation', { [field]: 'notAllowed' });
-    if (files.some((file) => file.field === part.fieldname)) throw new HttpError(422, 'validation', { [field]: 'invalid' });
-    const sniffed = await sniffUpload(part.file, { allowed, maxBytes: KYC_MAX_FILE_BYTES });
-    const data = await collect(sniffed.stream);
-    files.push({ field: part.fieldname, filename: cleanFilename(part.filename, `${part.fieldname}.${sniffed.kind}`), kind: sniffed.kind, data });
-  });
-  const fields = Object.fromEntries(shape.fields.filter((name) => Object.hasOwn(all, name)).map((name) => [name, all[name] as string]));
-  return { fields, files };
+/** The form of the route: its fields, and its files (each narrowed to `kinds` of its field when given). */
+export async function readKycForm(request: FastifyRequest, kinds?: Readonly<Record<string, readonly FileKind[]>>): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
+  const { fields, files } = await readUpload(request, kinds ? { kinds } : {});
+  // The policies above take sniffed kinds only.
+  return { fields, files: files as ReceivedFile[] };
 }

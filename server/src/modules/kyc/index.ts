@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createDocumentsService } from './documents.js';
 import { createKycLists } from './lists.js';
@@ -13,8 +12,6 @@ import { createSubjectsService } from './subjects.js';
  * (claim, decisions, masking), the files themselves and the settings.
  */
 const kyc: FastifyPluginAsyncTypebox = async (fastify) => {
-  // Scoped to these routes; limits are set per request (form.ts, settings.ts).
-  await fastify.register(multipart);
 
   const services = {
     subjects: createSubjectsService(fastify),

@@ -3,6 +3,7 @@ import { ErrorReply } from '../../schemas/common.js';
 import { actorOf } from '../crud/routes.js';
 import type { KycServices } from './index.js';
 import { KycSettings } from './schemas.js';
+import { SETTINGS_FORM } from './settings.js';
 
 const tags = ['kyc'];
 
@@ -21,7 +22,7 @@ export function settingsRoutes(services: KycServices): FastifyPluginAsyncTypebox
     fastify.put(
       '/be-api-management/kyc/settings',
       {
-        config: { access: { resource: 'kyc-settings', action: 'edit' } },
+        config: { access: { resource: 'kyc-settings', action: 'edit' }, upload: SETTINGS_FORM },
         schema: {
           tags,
           summary: 'Admin+: multipart `scanPolicy` (required | off) and an optional file `certificate` (PEM or DER) to pin; audited',

@@ -6,6 +6,7 @@ import { sendPage } from '../../services/paging.js';
 import { actorOf } from '../crud/routes.js';
 import type { KycServices } from './index.js';
 import { KycDocument, KycSubject, SubjectListQuery, SubjectParams, UpdateSubjectBody, UploadParams, VersionBody } from './schemas.js';
+import { DOCUMENT_FORM, SUBJECT_FORM } from './form.js';
 import { CREATE_FILE_TYPES, subjectOr404 } from './subjects.js';
 import { createUploadLane } from './upload-lane.js';
 
@@ -19,7 +20,7 @@ export function subjectRoutes(services: KycServices): FastifyPluginAsyncTypebox 
     fastify.post(
       '/be-api-management/kyc/subjects',
       {
-        config: { access: { resource: 'kyc-upload', action: 'create' } },
+        config: { access: { resource: 'kyc-upload', action: 'create' }, upload: SUBJECT_FORM },
         schema: {
           tags,
           summary: `A subject with its first documents: multipart, field \`subject\` (JSON) and at most one file per type (${CREATE_FILE_TYPES.join(', ')}; ${MB} MB each, type read from the bytes). All or nothing: every bad field in one 422, 409 pan: panTaken / aadhaar: aadhaarTaken; audited`,
@@ -86,7 +87,7 @@ export function subjectRoutes(services: KycServices): FastifyPluginAsyncTypebox 
     fastify.post(
       '/be-api-management/kyc/subjects/:id/documents/:type',
       {
-        config: { access: { resource: 'kyc-upload', action: 'create' } },
+        config: { access: { resource: 'kyc-upload', action: 'create' }, upload: DOCUMENT_FORM },
         schema: {
           tags,
           summary: `A new file for the subject's document of this type: multipart \`file\` (${MB} MB; + \`shareCode\` for digital_aadhaar); the document goes back to \`new\`, its decision cleared; audited`,

@@ -3,7 +3,7 @@ import { KYC_SCAN_POLICIES, type KycScanPolicy } from '../../../../src/resources
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
-import { readParts } from '../../services/multipart.js';
+import { readUpload, type UploadPolicy } from '../../services/upload-guard/index.js';
 import { parseCertificate } from '../../services/kyc-files/certificate.js';
 
 // The KYC settings (docs/kyc.md): the scanning policy and the pinned UIDAI certificate.
@@ -11,6 +11,9 @@ import { parseCertificate } from '../../services/kyc-files/certificate.js';
 
 /** A certificate is a few kilobytes; a chain a little more. */
 const CERTIFICATE_MAX_BYTES = 64 * 1024;
+
+/** The settings form (routes-settings.ts), as the upload guard holds it. */
+export const SETTINGS_FORM: UploadPolicy = { files: { certificate: { kinds: ['certificate'], maxBytes: CERTIFICATE_MAX_BYTES } }, fields: ['scanPolicy'] };
 
 export interface CertificateSummary {
   subject: string;
@@ -51,12 +54,8 @@ export function createSettingsService(fastify: FastifyInstance) {
     get: async () => answer(await readSettings(db)),
 
     async update(actor: AuditActor, request: FastifyRequest): Promise<SettingsAnswer> {
-      let certificate: Buffer | undefined;
-      const fields = await readParts(request, { fileSize: CERTIFICATE_MAX_BYTES, files: 1, fields: 1 }, async (part) => {
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== 'certificate') throw new HttpError(422, 'validation', { [part.fieldname.slice(0, 100)]: 'notAllowed' });
-        certificate = bytes;
-      });
+      const { fields, files } = await readUpload(request);
+      const certificate = files[0]?.data;
       const policy = fields.scanPolicy;
       if (policy !== undefined && !(KYC_SCAN_POLICIES as readonly string[]).includes(policy)) {
         throw new HttpError(422, 'validation', { scanPolicy: { code: 'oneOf', params: { values: KYC_SCAN_POLICIES.join(', ') } } });

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { KYC_ACCEPTED_KINDS, type KycDocumentType } from '../../../../src/resources/kyc-model.js';
+import type { KycDocumentType } from '../../../../src/resources/kyc-model.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
 import { isUniqueViolation } from '../../services/paging.js';
 import type { SubjectAnswer } from './answers.js';
-import { readKycForm } from './form.js';
+import { CREATE_FILE_TYPES, readKycForm } from './form.js';
 import { processFile, type ProcessedFile } from './file-pipeline.js';
 import { addFile, documentForUpload, findSubject, insertSubject, lockSubject, refreshSubjectStatus, updateSubject } from './repository.js';
 import { checkSubject, type SubjectValues } from './subject-input.js';
@@ -15,7 +15,7 @@ import { checkSubject, type SubjectValues } from './subject-input.js';
 // before it opens, so a refused request writes nothing.
 
 /** The files a new subject may come with (a digital Aadhaar needs its share code: uploaded on its own). */
-export const CREATE_FILE_TYPES = ['pan_card', 'digital_pan', 'aadhaar_card', 'signature', 'picture'] as const satisfies readonly KycDocumentType[];
+export { CREATE_FILE_TYPES };
 
 /** What the audit log keeps of a subject: its details, the Aadhaar number masked as everywhere. */
 export function subjectSnapshot(subject: SubjectAnswer): Record<string, unknown> {
@@ -66,8 +66,7 @@ export function createSubjectsService(fastify: FastifyInstance) {
 
   return {
     async create(actor: AuditActor, request: FastifyRequest): Promise<SubjectAnswer> {
-      const files = Object.fromEntries(CREATE_FILE_TYPES.map((type) => [type, KYC_ACCEPTED_KINDS[type]]));
-      const form = await readKycForm(request, { files, maxFiles: CREATE_FILE_TYPES.length + 1, fields: ['subject'] });
+      const form = await readKycForm(request);
       let input: unknown;
       if (form.fields.subject === undefined) throw new HttpError(422, 'validation', { subject: 'required' });
       try {

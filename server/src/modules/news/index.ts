@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import multipart from '@fastify/multipart';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { HttpError } from '../../errors.js';
@@ -14,7 +13,7 @@ import {
   NewsRefs,
 } from '../../schemas/news.js';
 import { apiKeyCheck, sendXlsx } from '../../services/excel-http.js';
-import { readMultipart } from '../../services/multipart.js';
+import { readUpload } from '../../services/upload-guard/index.js';
 import { sendPage } from '../../services/paging.js';
 import { createNewsService, normaliseRefs } from '../../services/news/news-service.js';
 import { actorOf } from '../crud/routes.js';
@@ -30,9 +29,6 @@ function stamp(date = new Date()): string {
 /** News management (API.md): the news feeds under `be-api-management/news/` (companies: modules/companies). */
 const news: FastifyPluginAsyncTypebox = async (fastify) => {
   const excel = fastify.excel;
-  // Scoped to these routes; limits are set per request in readMultipart.
-  await fastify.register(multipart);
-
   const newsService = createNewsService(fastify);
   const checkApiKey = apiKeyCheck(fastify);
 
@@ -88,7 +84,8 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/be-api-management/news/excel-download',
     {
-      config: { access: NEWS('list') },
+      // Text fields only; the legacy client may send a few besides this one.
+      config: { access: NEWS('list'), upload: { files: {}, fields: ['newsItemsForExcel'], maxFields: 20 } },
       onRequest: checkApiKey,
       schema: {
         tags,
@@ -98,7 +95,7 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { fields } = await readMultipart(request);
+      const { fields } = await readUpload(request);
       const raw = fields.newsItemsForExcel;
       let items: unknown;
       try {

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { SEAL_HEADERS } from '../../../../src/protocol/constants.js';
+import { describeUpload } from '../../services/upload-guard/policy.js';
 
 /** The API description comes from the route schemas, each sealed route marked with the `sealed` scheme. */
 export default fp(
@@ -33,7 +34,9 @@ export default fp(
         const hide = !url.startsWith(`${apiPrefix}/`);
         const access = route.config?.access;
         const security = access && access !== 'anonymous' ? [{ sealed: [] }] : undefined;
-        return { schema: { ...schema, hide: hide || schema?.hide, ...(security ? { security } : {}) }, url };
+        // A multipart route's form and the upload guard's policy for it (`x-upload`).
+        const upload = describeUpload(schema?.consumes as readonly string[] | undefined, route.config?.upload);
+        return { schema: { ...schema, ...upload, hide: hide || schema?.hide, ...(security ? { security } : {}) }, url };
       },
     });
     // The app's CSP suits swagger-ui as it is (checked in Chromium): no relaxation needed.

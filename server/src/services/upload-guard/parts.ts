@@ -1,16 +1,11 @@
 import type { MultipartFile as Part } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { COMPANY_UPLOAD_MAX_BYTES } from '../../../src/resources/company-rules.js';
-import { HttpError } from '../errors.js';
-import { assertSafeText } from '../plugins/safe-text.js';
+import { HttpError } from '../../errors.js';
+import { assertSafeText } from '../../plugins/safe-text.js';
+
+// The multipart parser under the upload guard (index.ts): routes never call it themselves.
 
 export const MAX_FIELD_BYTES = 1024 * 1024;
-
-
-export interface MultipartContent {
-  file?: { buffer: Buffer; filename: string };
-  fields: Record<string, string>;
-}
 
 export interface PartLimits {
   /** Bytes of one file; busboy cuts a file off past it. */
@@ -54,15 +49,4 @@ export async function readParts(request: FastifyRequest, limits: PartLimits, onF
   }
   assertSafeText(fields);
   return fields;
-}
-
-/** The form's text fields and its first file, read whole within the limits; any breach is a clear client error. */
-export async function readMultipart(request: FastifyRequest, fileField?: string): Promise<MultipartContent> {
-  const content: MultipartContent = { fields: {} };
-  content.fields = await readParts(request, { fileSize: COMPANY_UPLOAD_MAX_BYTES, files: 1, fields: 20 }, async (part) => {
-    // Read even when unexpected: an unread stream would stall the request.
-    const buffer = await part.toBuffer();
-    if (part.fieldname === fileField) content.file = { buffer, filename: part.filename };
-  });
-  return content;
 }
