@@ -59,6 +59,16 @@ export const EnvSchema = Type.Object({
   // Behind a reverse proxy, client addresses (login throttling per IP) come from
   // X-Forwarded-For; trusting it without a proxy would let anyone pick their IP.
   TRUST_PROXY: Type.Boolean({ default: false }),
+  // Where the server may fetch from (feeds, attachments; README "Outbound requests"): http(s) to
+  // these hosts only, never to an internal address unless EGRESS_ALLOW_PRIVATE; file: under
+  // EGRESS_FILE_DIR only (unset: the demo feeds' folder, server/demo/announcements).
+  EGRESS_ALLOWED_HOSTS: Type.String({
+    pattern: '^\\s*(\\*|(\\*\\.)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*|\\[[0-9A-Fa-f:.]+\\])(\\s*,\\s*(\\*|(\\*\\.)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*|\\[[0-9A-Fa-f:.]+\\]))*\\s*$',
+    default: 'www.nseindia.com,nsearchives.nseindia.com,www.bseindia.com,api.bseindia.com',
+    description: 'comma-separated host names (*.example.com for its subdomains, * for any host, none for no host)',
+  }),
+  EGRESS_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+  EGRESS_FILE_DIR: Type.Optional(Type.String({ minLength: 1 })),
   // Other origins whose pages may call this API (an app whose config/app.json names this
   // server as a data provider, README "Data providers"); unset: same origin only.
   CORS_ORIGINS: Type.Optional(
@@ -83,7 +93,7 @@ export class EnvError extends Error {
 
 const NAMES = Object.keys(EnvSchema.properties) as Array<keyof Env>;
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
-const BOOLEAN_NAMES = new Set<string>(['DEMO_DATA', 'TRUST_PROXY']);
+const BOOLEAN_NAMES = new Set<string>(['DEMO_DATA', 'TRUST_PROXY', 'EGRESS_ALLOW_PRIVATE']);
 
 /** Reads only the variables the schema names; an empty string counts as unset. */
 export function loadEnv(source: EnvInput | NodeJS.ProcessEnv = process.env): Env {

@@ -22,7 +22,8 @@ import { browserSuite } from './suite';
 let scratch = '';
 const suite = browserSuite(() => {
   scratch = mkdtempSync(join(tmpdir(), 'bo-announcements-e2e-'));
-  return { APP_CONFIG: writeAppConfig(scratch, (config) => withAreas(config, ['announcements'])) };
+  // The fixture feeds are file: URLs: the egress policy reads that folder in place of the demo one.
+  return { APP_CONFIG: writeAppConfig(scratch, (config) => withAreas(config, ['announcements'])), EGRESS_FILE_DIR: resolve('tests/fixtures/announcements') };
 });
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -26,6 +26,8 @@ describe('environment', () => {
       TRUST_PROXY: false,
       CLAMD_TIMEOUT_MS: 30_000,
       BLOB_STORE: 'db',
+      EGRESS_ALLOWED_HOSTS: 'www.nseindia.com,nsearchives.nseindia.com,www.bseindia.com,api.bseindia.com',
+      EGRESS_ALLOW_PRIVATE: false,
     });
   });
 
@@ -70,6 +72,8 @@ describe('environment', () => {
     [{ BLOB_STORE: 's3' }, 'BLOB_STORE'],
     [{ BLOB_STORE: 'fs' }, 'BLOB_DIR'],
     [{ BLOB_DIR: '/srv/blobs' }, 'BLOB_DIR'],
+    [{ EGRESS_ALLOWED_HOSTS: 'https://www.bseindia.com/feed' }, 'EGRESS_ALLOWED_HOSTS'],
+    [{ EGRESS_ALLOW_PRIVATE: 'yes' }, 'EGRESS_ALLOW_PRIVATE'],
   ])('refuses %o naming %s', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`^\\s*${name}: `, 'm'));

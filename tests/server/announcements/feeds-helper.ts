@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { EnvInput } from '../../../server/src/env.js';
 import type { FeedInput } from '../../../src/resources/announcements-model.js';
 import { insertFixtureCompanies } from '../../fixtures/announcements/companies.js';
 import { allAreasConfigFile } from '../admin/admin-helper';
@@ -17,11 +18,22 @@ export interface FeedCallers {
 }
 
 /**
+ * What the feed tests read: file: URLs under the fixtures folder, http from the loopback
+ * servers they start (the egress policy's switch for tests and air-gapped set-ups).
+ */
+export const FIXTURES_EGRESS: EnvInput = {
+  EGRESS_FILE_DIR: path.resolve('tests/fixtures/announcements'),
+  EGRESS_ALLOWED_HOSTS: '127.0.0.1',
+  EGRESS_ALLOW_PRIVATE: true,
+};
+
+/**
  * An app with the announcements area on and its callers, an Admin and a User. Without the demo
  * data: a fresh database's 20 000 demo news take PGlite tens of seconds on a busy machine.
+ * `env`: the egress policy (FIXTURES_EGRESS unless given).
  */
-export async function feedCallers(suite: SuiteContext, options: Parameters<SuiteContext['build']>[1] = {}): Promise<FeedCallers> {
-  const app = await suite.build({ APP_CONFIG: allAreasConfigFile(), DEMO_DATA: false }, options);
+export async function feedCallers(suite: SuiteContext, options: Parameters<SuiteContext['build']>[1] = {}, env: EnvInput = FIXTURES_EGRESS): Promise<FeedCallers> {
+  const app = await suite.build({ APP_CONFIG: allAreasConfigFile(), DEMO_DATA: false, ...env }, options);
   const [madeAdmin, madeUser] = [await createUser(suite, app, { role: 1 }), await createUser(suite, app)];
   const [admin, user] = await Promise.all([login(app, madeAdmin.username, madeAdmin.password), login(app, madeUser.username, madeUser.password)]);
   return { app, admin, user };

@@ -3,10 +3,11 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { expect, it } from 'vitest';
 import { readUrl } from '../../../server/src/modules/announcements/feed-reader.js';
+import { egressPolicy } from '../../../server/src/services/egress/policy.js';
 import { runFeed } from '../../../server/src/modules/announcements/ingest.js';
 import { allAreasConfigFile } from '../admin/admin-helper';
 import { describeEachDatabase } from '../helper';
-import { feedCallers, fixtureCompanies, FIXTURES, insertFeed } from './feeds-helper';
+import { feedCallers, fixtureCompanies, FIXTURES, FIXTURES_EGRESS, insertFeed } from './feeds-helper';
 
 interface Row {
   id: number;
@@ -81,11 +82,11 @@ describeEachDatabase('announcements ingest', (suite) => {
   });
 
   it('groups a late filing that came first: it leads and the group follows', async () => {
-    const { app } = await feedCallers(suite);
-    await fixtureCompanies(suite);
     // Only the Infosys pair, two days on and with fresh ids, NSE first this time: the BSE filing,
     // 2 minutes earlier, comes second and leads.
     const dir = await mkdtemp(`${tmpdir()}/bo-ann-`);
+    const { app } = await feedCallers(suite, {}, { ...FIXTURES_EGRESS, EGRESS_FILE_DIR: dir });
+    await fixtureCompanies(suite);
     const read = async (name: string) => JSON.parse(await readFile(`tests/fixtures/announcements/${name}`, 'utf8')) as unknown;
     const shift = (entry: unknown) =>
       JSON.parse(JSON.stringify(entry).replaceAll('103958271', '903958271').replaceAll('7c3e1b52', '9c3e1b52').replaceAll('2026-11-20', '2026-11-22').replaceAll('20-Nov-2026', '22-Nov-2026')) as unknown;
@@ -113,7 +114,7 @@ describeEachDatabase('announcements ingest', (suite) => {
     const wrongShape = await run(app, await insertFeed(suite, { source: 'NSE', url: `${FIXTURES}bse.json` }));
     expect(wrongShape).toMatchObject({ error: 'feedNotJson', inserted: 0 });
     const missing = await run(app, await insertFeed(suite, { url: `${FIXTURES}no-such-feed.json` }));
-    expect(missing).toMatchObject({ error: 'feedUnreachable' });
+    expect(missing).toMatchObject({ error: 'feedFileUnreadable' });
     expect(await suite.sql<{ n: number }>('SELECT count(*)::int AS n FROM announcements')).toEqual(before);
     const [row] = await suite.sql<{ status: string; error: string; finished: boolean }>(
       'SELECT status, error, finished_at IS NOT NULL AS finished FROM announcement_feed_runs WHERE id = $1',
@@ -145,12 +146,48 @@ describeEachDatabase('announcements ingest', (suite) => {
       );
       expect(stored).toEqual([
         { source_id: `http-${suite.kind}-1`, stored: true, attachment_error: null },
-        { source_id: `http-${suite.kind}-2`, stored: false, attachment_error: 'feedAttachmentFailed' },
+        { source_id: `http-${suite.kind}-2`, stored: false, attachment_error: 'feedAttachmentRefused' },
       ]);
-      await expect(readUrl(`http://127.0.0.1:${port}/files/a.pdf`, { maxBytes: 100 })).rejects.toMatchObject({ name: 'ReadError', tooLarge: true });
-      await expect(readUrl(`${FIXTURES}infy-results-q2.pdf`, { maxBytes: 100 })).rejects.toMatchObject({ tooLarge: true });
+      const policy = egressPolicy(app.env);
+      await expect(readUrl(`http://127.0.0.1:${port}/files/a.pdf`, policy, { maxBytes: 100 })).rejects.toMatchObject({ name: 'EgressError', failure: 'tooLarge' });
+      await expect(readUrl(`${FIXTURES}infy-results-q2.pdf`, policy, { maxBytes: 100 })).rejects.toMatchObject({ failure: 'tooLarge' });
       const gone = await run(app, await insertFeed(suite, { url: `http://127.0.0.1:${port}/missing.json` }));
       expect(gone?.error).toBe('feedUnreachable');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('counts an attachment whose name does not decode (a stray %), never failing the run, so the feed is not held back', async () => {
+    const { app } = await feedCallers(suite);
+    const pdf = await readFile('tests/fixtures/announcements/infy-results-q2.pdf');
+    const id = (n: number) => `percent-${suite.kind}-${n}`;
+    const feed = [
+      { NEWSID: id(1), NEWSSUB: 'Stake of 100%', DissemDT: '2026-11-21T10:00:00', ATTACHMENTNAME: '100%.pdf' },
+      { NEWSID: id(2), NEWSSUB: 'Not served', DissemDT: '2026-11-21T10:00:00', ATTACHMENTNAME: 'bad%zz.pdf' },
+    ];
+    const server = createServer((request, response) => {
+      if (request.url === '/feed.json') return response.end(JSON.stringify(feed));
+      if (request.url === '/files/100%.pdf') return response.end(pdf);
+      response.statusCode = 404;
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const feedId = await insertFeed(suite, { url: `http://127.0.0.1:${port}/feed.json`, attachmentBase: `http://127.0.0.1:${port}/files/` });
+      expect(await run(app, feedId)).toMatchObject({ error: null, inserted: 2, attachmentsFailed: 1 });
+      const stored = await suite.sql<{ source_id: string; status: string; filename: string | null; attachment_error: string | null }>(
+        `SELECT a.source_id, a.status, b.filename, a.attachment_error FROM announcements a LEFT JOIN blobs b ON b.id = a.attachment_blob_id
+         WHERE a.source_id LIKE $1 ORDER BY a.source_id`,
+        [`percent-${suite.kind}-%`],
+      );
+      expect(stored).toEqual([
+        { source_id: id(1), status: 'needs_review', filename: '100%.pdf', attachment_error: null },
+        { source_id: id(2), status: 'needs_review', filename: null, attachment_error: 'feedAttachmentFailed' },
+      ]);
+      // The next run is not blocked by them.
+      expect(await run(app, feedId)).toMatchObject({ error: null, inserted: 0, known: 2, attachmentsFailed: 0 });
     } finally {
       server.close();
     }

@@ -1,11 +1,11 @@
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { DEMO_FILES_DIR } from '../../services/egress/policy.js';
 
 // With DEMO_DATA, two feeds (BSE, NSE) read sample files shipped in server/demo/announcements/,
 // so a fresh `npm start` shows ingestion at work. Their file: URLs are this checkout's, set at
-// every start; each runs at the first tick after it is created, then every 30 minutes.
-
-const DEMO_DIR = fileURLToPath(new URL('../../../demo/announcements/', import.meta.url));
+// every start; each runs at the first tick after it is created, then every 30 minutes. The
+// folder is also what the egress policy lets file: URLs read by default (EGRESS_FILE_DIR).
 
 export const DEMO_FEEDS = [
   { source: 'BSE', name: 'Demo BSE announcements', file: 'bse.json' },
@@ -14,7 +14,7 @@ export const DEMO_FEEDS = [
 
 export async function ensureDemoFeeds(fastify: FastifyInstance): Promise<void> {
   if (!fastify.env.DEMO_DATA) return;
-  const base = pathToFileURL(DEMO_DIR).href;
+  const base = `${pathToFileURL(DEMO_FILES_DIR).href}/`;
   // Demo rows, not an admin's change: written directly and not audited.
   for (const feed of DEMO_FEEDS) {
     await fastify.db.query(

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
+import { egressPolicy, type EgressPolicy } from '../../services/egress/policy.js';
 import { isUniqueViolation } from '../../services/paging.js';
 import type { FeedAnswer, FeedInput } from '../../../../src/resources/announcements-model.js';
 import { isFiveFieldCron, isTimeZone, nextCronTime } from '../finview/rule-schedule.js';
-import { isFeedUrl } from './feed-reader.js';
+import { feedUrlRefusal } from './feed-reader.js';
 import { deleteFeed, feedJobActive, findFeed, insertFeed, lockDueFeeds, setNextRun, updateFeed } from './feeds-repository.js';
 
 // Feeds (docs/announcements.md "Feeds and ingestion"): Admins add, change, delete and run them;
@@ -14,8 +15,16 @@ import { deleteFeed, feedJobActive, findFeed, insertFeed, lockDueFeeds, setNextR
 export const FEED_QUEUE = 'announcements-feed';
 export const FEEDS_TICK_QUEUE = 'announcements-feeds-tick';
 
+/** Why the egress policy refuses a feed's URL, with what it allows, or null. */
+function urlRefusal(url: string, policy: EgressPolicy): FieldRefusal | null {
+  const code = feedUrlRefusal(url, policy);
+  if (code === 'egressHost') return { code, params: { hosts: policy.hosts.join(', ') || '-' } };
+  if (code === 'egressFile') return { code, params: { folder: policy.fileDir ?? '-' } };
+  return code;
+}
+
 /** The body checked and trimmed, or a 422 naming every refused field. */
-function checkFeed(input: FeedInput): FeedInput {
+function checkFeed(input: FeedInput, policy: EgressPolicy): FeedInput {
   const refused: Record<string, FieldRefusal> = {};
   const feed: FeedInput = {
     ...input,
@@ -26,8 +35,10 @@ function checkFeed(input: FeedInput): FeedInput {
     timezone: input.timezone.trim(),
   };
   if (feed.name === '') refused.name = 'notBlank';
-  if (!isFeedUrl(feed.url)) refused.url = 'feedUrl';
-  if (feed.attachmentBase !== '' && !isFeedUrl(feed.attachmentBase)) refused.attachmentBase = 'feedUrl';
+  const url = urlRefusal(feed.url, policy);
+  if (url) refused.url = url;
+  const base = feed.attachmentBase === '' ? null : urlRefusal(feed.attachmentBase, policy);
+  if (base) refused.attachmentBase = base;
   if (!isFiveFieldCron(feed.cron)) refused.cron = 'finviewCron';
   if (!isTimeZone(feed.timezone)) refused.timezone = 'finviewTimezone';
   if (Object.keys(refused).length > 0) throw new HttpError(422, 'validation', refused);
@@ -55,7 +66,7 @@ export async function getFeed(q: Queryable, id: number): Promise<FeedAnswer> {
 }
 
 export async function createFeed(fastify: FastifyInstance, actor: AuditActor, input: FeedInput): Promise<FeedAnswer> {
-  const feed = checkFeed(input);
+  const feed = checkFeed(input, egressPolicy(fastify.env));
   return fastify.db.transaction(async (tx) => {
     const id = await unique(insertFeed(tx, feed, nextRun(feed), actor.id));
     const after = found(await findFeed(tx, id));
@@ -65,7 +76,7 @@ export async function createFeed(fastify: FastifyInstance, actor: AuditActor, in
 }
 
 export async function changeFeed(fastify: FastifyInstance, actor: AuditActor, id: number, input: FeedInput & { version: number }): Promise<FeedAnswer> {
-  const feed = checkFeed(input);
+  const feed = checkFeed(input, egressPolicy(fastify.env));
   return fastify.db.transaction(async (tx) => {
     const before = found(await findFeed(tx, id, { lock: true }));
     if (before.version !== input.version) throw new HttpError(409, 'staleEdit', undefined, { params: { version: before.version } });

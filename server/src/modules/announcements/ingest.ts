@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
+import { egressPolicy } from '../../services/egress/policy.js';
 import { DEDUPE_WINDOW_MINUTES, type FeedSource } from '../../../../src/resources/announcements-model.js';
 import { parseBse } from './adapters/bse.js';
 import type { FeedEntry, ParsedFeed } from './adapters/entry.js';
@@ -7,7 +8,7 @@ import { parseNse } from './adapters/nse.js';
 import { pendingAttachments, storeAttachments } from './attachments.js';
 import { matchCompanies, type CompanyMatch } from './company-match.js';
 import { assignGroups, subjectSimilarity, subjectWords, sameDisclosure, type GroupCandidate, type GroupRow } from './dedupe.js';
-import { readUrl, ReadError } from './feed-reader.js';
+import { EgressError, FEED_FAILURE, readUrl } from './feed-reader.js';
 import { feedForRun, finishRun, startRun, writeRunCounts, type RunCounts } from './feeds-repository.js';
 
 // One run of a feed (docs/announcements.md "Feeds and ingestion"): read, parse, then one
@@ -50,21 +51,24 @@ export async function runFeed(fastify: FastifyInstance, request: RunRequest): Pr
   if (!feed) return null;
   const runId = await db.transaction((tx) => startRun(tx, feed, request.trigger, request.createdBy));
   const empty: RunCounts = { entries: 0, inserted: 0, known: 0, grouped: 0, unmatched: 0, malformed: 0, problems: [] };
-  const fail = async (error: string): Promise<RunOutcome> => {
+  const policy = egressPolicy(fastify.env);
+  const fail = async (error: string, detail: string): Promise<RunOutcome> => {
+    // The operator's clue (a host or a path, never a URL's query): the UI shows the code only.
+    fastify.log.warn({ feedId: feed.id, runId, reason: error, detail }, 'announcements: feed run failed');
     await finishRun(db, runId, { error });
     return { runId, ...empty, error, attachmentsFailed: 0 };
   };
   try {
     let bytes: Buffer;
     try {
-      bytes = await readUrl(feed.url, request.signal ? { signal: request.signal } : {});
+      bytes = await readUrl(feed.url, policy, request.signal ? { signal: request.signal } : {});
     } catch (error) {
-      if (error instanceof ReadError) return await fail('feedUnreachable');
+      if (error instanceof EgressError) return await fail(FEED_FAILURE[error.failure], error.detail);
       throw error;
     }
     const json = readJson(bytes);
     const parsed = json.ok ? parseFeed(feed.source, json.value, feed.attachmentBase) : json;
-    if (!parsed.ok) return await fail('feedNotJson');
+    if (!parsed.ok) return await fail('feedNotJson', json.ok ? "not the exchange's shape" : 'not JSON');
     request.signal?.throwIfAborted();
     const counts = await db.transaction(async (tx) => {
       const written = await insertEntries(tx, feed.source, runId, parsed.entries);
@@ -72,10 +76,13 @@ export async function runFeed(fastify: FastifyInstance, request: RunRequest): Pr
       await writeRunCounts(tx, runId, result);
       return result;
     });
-    const attachmentsFailed = await storeAttachments(db, fastify.blobs, await pendingAttachments(db, feed.id), {
+    const attachments = await storeAttachments(db, fastify.blobs, await pendingAttachments(db, feed.id), {
+      policy,
       allowFile: feed.url.toLowerCase().startsWith('file:'),
       ...(request.signal ? { signal: request.signal } : {}),
     });
+    const attachmentsFailed = attachments.failed;
+    if (attachments.firstProblem) fastify.log.warn({ feedId: feed.id, runId, attachmentsFailed, first: attachments.firstProblem }, 'announcements: attachments not stored');
     await finishRun(db, runId, { error: null, attachmentsFailed });
     return { runId, ...counts, error: null, attachmentsFailed };
   } catch (error) {
