@@ -53,4 +53,4 @@ for (const out of filesUnder(OUT).filter((path) => path.endsWith('.js'))) {
 
 // What the server reads beside its sources, where it looks for it.
 symlinkSync(join(ROOT, 'server/migrations'), join(OUT, 'server/migrations'));
-symlinkSync(join(ROOT, 'demo'), join(OUT, 'demo'));
+symlinkSync(join(ROOT, 'server/demo'), join(OUT, 'server/demo'));

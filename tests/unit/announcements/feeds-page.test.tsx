@@ -69,6 +69,21 @@ describe('feeds page', () => {
     await waitFor(() => expect(calls.filter((call) => call.url.includes('/runs')).length).toBeGreaterThan(reads));
   }, 60_000);
 
+  it('says why a run failed, in the reader\'s language, on the feed and in the runs', async () => {
+    const failed = run(10, 'failed', { error: 'feedFileUnreadable', entries: 0, inserted: 0, known: 0, grouped: 0, unmatched: 0, malformed: 0, attachmentsFailed: 0 });
+    for (const [language, words] of [
+      ['en', "The feed's file could not be read"],
+      ['es', 'No se pudo leer el archivo de la fuente'],
+    ] as const) {
+      const { dataProvider } = fakeServer(({ url }) => (url.includes('/runs') ? [failed] : [feed(failed)]));
+      const { unmount } = renderPage(<AnnouncementFeedsPage />, { role: 2, dataProvider, language });
+      await waitFor(() => expect(screen.getByTestId('feed-run-row-10')).toBeTruthy());
+      expect(screen.getByTestId('feed-last-run-1').textContent).toContain(words);
+      expect(screen.getByTestId('feed-run-row-10').textContent).toContain(words);
+      unmount();
+    }
+  }, 60_000);
+
   it('puts the server\'s field reasons on the form\'s fields', async () => {
     const { calls, dataProvider } = fakeServer(({ url, method }) => {
       if (url.includes('/runs')) return [];
