@@ -50,9 +50,30 @@ describe('worker pool', () => {
     // The job blocks its thread in native code (terminate() cannot interrupt it, as with a libvips
     // decode) and writes the marker when that returns: the rejection comes after, never before.
     const marker = path.join(await mkdtemp(path.join(tmpdir(), 'pool-')), 'done');
-    const single = pool({ timeoutMs: 500 });
-    await expect(single.run({ nativeSeconds: 2, marker })).rejects.toMatchObject({ failure: 'timeout' });
+    const single = pool({ timeoutMs: 2_000 });
+    // A loaded worker first: the limit applies to loading too.
+    expect(await single.run({ echo: 'loaded' })).toBe('loaded');
+    await expect(single.run({ nativeSeconds: 4, marker })).rejects.toMatchObject({ failure: 'timeout' });
     expect(existsSync(marker)).toBe(true);
+  });
+
+  it('on abort, takes a waiting job out of the queue and ends a running one’s worker, settling once it stopped', async () => {
+    const marker = path.join(await mkdtemp(path.join(tmpdir(), 'pool-')), 'done');
+    const single = pool();
+    expect(await single.run({ echo: 'loaded' })).toBe('loaded');
+    const running = new AbortController();
+    const waiting = new AbortController();
+    const first = single.run({ nativeSeconds: 1, marker }, [], running.signal);
+    const second = single.run({ echo: 'never' }, [], waiting.signal);
+    waiting.abort();
+    await expect(second).rejects.toMatchObject({ failure: 'aborted' });
+    expect(single.stats().queued).toBe(0);
+    expect(single.stats()).toMatchObject({ busy: 1, queued: 0 });
+    await vi.waitFor(() => expect(existsSync(`${marker}.started`)).toBe(true), { timeout: 10_000, interval: 20 });
+    running.abort();
+    await expect(first).rejects.toMatchObject({ failure: 'aborted' });
+    expect(existsSync(marker)).toBe(true);
+    expect(await single.run({ echo: 'after' })).toBe('after');
   });
 
   it('ends a worker past its memory limit and replaces it', async () => {

@@ -18,7 +18,7 @@ export interface WorkerPoolOptions {
   idleMs: number;
 }
 
-export type WorkerFailure = 'timeout' | 'memory' | 'crash' | 'closed';
+export type WorkerFailure = 'timeout' | 'memory' | 'crash' | 'closed' | 'aborted';
 
 /** A job the pool gave up on; `failure` says why; the worker (if any) has stopped. */
 export class WorkerJobError extends Error {
@@ -43,7 +43,8 @@ interface Slot<Job> {
 }
 
 export interface WorkerPool<Job, Result> {
-  run(job: Job, transfer?: ArrayBuffer[]): Promise<Result>;
+  /** `signal`: aborted, a waiting job leaves the queue and a running one's worker is ended. */
+  run(job: Job, transfer?: ArrayBuffer[], signal?: AbortSignal): Promise<Result>;
   /** Workers alive and busy, and jobs waiting. */
   stats(): { workers: number; busy: number; queued: number };
   close(): Promise<void>;
@@ -138,10 +139,35 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
   }
 
   return {
-    run(job, transfer = []) {
+    run(job, transfer = [], signal) {
       if (closed) return Promise.reject(new WorkerJobError('closed', 'worker pool is closed'));
+      if (signal?.aborted) return Promise.reject(new WorkerJobError('aborted', 'the job was aborted'));
       return new Promise<Result>((resolve, reject) => {
-        queue.push({ job, transfer, resolve: resolve as (result: unknown) => void, reject });
+        const onAbort = () => {
+          const waiting = queue.indexOf(task);
+          if (waiting >= 0) {
+            queue.splice(waiting, 1);
+            task.reject(new WorkerJobError('aborted', 'the job was aborted'));
+            return;
+          }
+          const slot = slots.find((candidate) => candidate.task === task);
+          if (slot) end(slot, { kind: 'aborted', message: 'the job was aborted' });
+        };
+        const settle = () => signal?.removeEventListener('abort', onAbort);
+        const task: Task<Job> = {
+          job,
+          transfer,
+          resolve: (result) => {
+            settle();
+            resolve(result as Result);
+          },
+          reject: (error) => {
+            settle();
+            reject(error);
+          },
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        queue.push(task);
         dispatch();
       });
     },

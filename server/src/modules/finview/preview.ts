@@ -76,7 +76,8 @@ export const previewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // Logos a blob id brought in are checked too; the worker checks the SVG's images again.
       await assertBoundImages(video);
       signal.throwIfAborted();
-      return rasteriser.png({ svg: frameSvg(video, frame), maxPixels: video.size.width * video.size.height, background: video.brand.background, maxWidth: MAX_WIDTH });
+      // At the limit the signal ends the worker thread, whatever it is doing.
+      return rasteriser.png({ svg: frameSvg(video, frame), maxPixels: video.size.width * video.size.height, background: video.brand.background, maxWidth: MAX_WIDTH }, signal);
     }
     const bound = bindReportTemplate(body as ReportTemplate, data);
     if (!bound.ok) throw invalidTemplate(bound.problems);
@@ -85,7 +86,7 @@ export const previewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return finviewReportRenderer(fastify).screenshot(bound.value, REPORT_WIDTH);
   }
 
-  /** The work's answer, or 503 past the limit; the signal tells work not yet started to give up. */
+  /** The work's answer, or 503 past the limit; then the signal stops the work (and work not yet started). */
   function withinLimit<T>(work: (signal: AbortSignal) => Promise<T>): { answer: Promise<T>; done: Promise<unknown> } {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;

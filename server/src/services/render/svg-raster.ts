@@ -10,8 +10,8 @@ import type { RasterJob, RasterResult } from '../../workers/image-worker.js';
 const WORKER_URL = new URL(`../../workers/image-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 export interface SvgRasteriser {
-  /** A PNG; the image guard's refusals as HttpError; WorkerJobError when the thread was ended. */
-  png(job: Omit<RasterJob, 'timeoutSeconds'>): Promise<Buffer>;
+  /** A PNG; the image guard's refusals as HttpError; WorkerJobError when the thread was ended (time, `signal`). */
+  png(job: Omit<RasterJob, 'timeoutSeconds'>, signal?: AbortSignal): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -25,11 +25,11 @@ export function createSvgRasteriser(options: { timeoutMs: number; idleMs?: numbe
     idleMs: options.idleMs ?? 30_000,
   });
   return {
-    async png(job) {
+    async png(job, signal) {
       // sharp's docs: on glibc Linux the main thread loads sharp before any worker does, so its
       // shared libraries stay loaded until every thread is done.
       await serverSharp();
-      const result = await pool.run({ ...job, timeoutSeconds: Math.max(1, Math.ceil(options.timeoutMs / 1000)) });
+      const result = await pool.run({ ...job, timeoutSeconds: Math.max(1, Math.ceil(options.timeoutMs / 1000)) }, [], signal);
       if ('refused' in result) {
         const { statusCode, code, params, reasons } = result.refused;
         throw new HttpError(statusCode, code, reasons, params ? { params } : {});
