@@ -51,6 +51,27 @@ export default tseslint.config(
     },
   },
   {
+    // A multipart body is read only through the upload guard (README "Uploads: one guard").
+    files: ['server/**/*.ts'],
+    ignores: ['server/src/services/upload-guard/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@fastify/multipart', message: 'Read a form with readUpload (services/upload-guard) and declare it in the route config (config.upload).' }],
+          patterns: [{ group: ['**/upload-guard/parts*', '**/upload-guard/settle*'], message: 'Use the upload guard through its index.ts (readUpload).' }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name=/^(request|req)$/][callee.property.name=/^(parts|file|files|saveRequestFiles)$/]",
+          message: 'Read a form with readUpload (services/upload-guard) and declare it in the route config (config.upload).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
