@@ -10,6 +10,9 @@ declare module 'fastify' {
   }
 }
 
+export const NO_SCANNER_WARNING =
+  'No virus scanner is configured (CLAMD_SOCKET and CLAMD_HOST are unset): KYC uploads are kept unscanned, and while the KYC scan policy is "required" no document can be approved. Set up ClamAV (README "File storage"), or have an Admin set the scan policy to off in the KYC settings.';
+
 /** clamd's registered port, when CLAMD_HOST comes without CLAMD_PORT. */
 export const CLAMD_DEFAULT_PORT = 3310;
 
@@ -24,6 +27,9 @@ export default fp(
     const target = clamdTarget(fastify.env);
     if (!target) {
       fastify.decorate('virusScanner', noVirusScanner);
+      // Said at every start: without a scanner no KYC file is ever scanned clean, so the scan
+      // policy `required` blocks every approval until an Admin turns it off or clamd is set up.
+      fastify.log.warn(NO_SCANNER_WARNING);
       return;
     }
     const scanner = createClamdScanner(target, { timeoutMs: fastify.env.CLAMD_TIMEOUT_MS });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { applyDefaultScanPolicy } from './default-scan-policy.js';
 import { createDocumentsService } from './documents.js';
 import { createKycLists } from './lists.js';
 import { documentRoutes } from './routes-documents.js';
@@ -12,6 +13,7 @@ import { createSubjectsService } from './subjects.js';
  * (claim, decisions, masking), the files themselves and the settings.
  */
 const kyc: FastifyPluginAsyncTypebox = async (fastify) => {
+  await applyDefaultScanPolicy(fastify);
 
   const services = {
     subjects: createSubjectsService(fastify),
