@@ -103,3 +103,29 @@ export function maskAadhaar(numberOrLast4: string): string {
   const digits = aadhaarDigits(numberOrLast4);
   return `XXXX-XXXX-${digits.slice(-4).padStart(4, 'X')}`;
 }
+
+/**
+ * The least a mask of an Aadhaar card image must cover, as percentages of the image's width
+ * and height, until the number is found on the image automatically: at least one rectangle
+ * this big, so a pixel in a corner does not count as masking. The figures fit the smallest
+ * the number gets: on the card (85.6 × 54 mm) its first 8 digits span about 25 mm of width
+ * (29 %) and 3.5 mm of height (6 %); on a whole e-Aadhaar letter (A4, 210 × 297 mm) about
+ * 27 mm (13 %) and 5 mm (1.7 %). So a rectangle must span 12 % of the width and 3 % of the
+ * height: on the letter a little taller than the digits, on a card a band of 3+ digits at least.
+ */
+export const AADHAAR_MASK_MIN_WIDTH_PERCENT = 12;
+export const AADHAAR_MASK_MIN_HEIGHT_PERCENT = 3;
+
+export interface MaskArea {
+  width: number;
+  height: number;
+}
+
+/** Whether one of `rects` covers the least share of a width × height image that can hide an Aadhaar number. */
+export function maskCoversNumber(rects: readonly MaskArea[], width: number, height: number): boolean {
+  // Whole-number arithmetic: "at least 12 %" of a 1000 px image is 120 px, never 119.99.
+  return rects.some((rect) => rect.width * 100 >= AADHAAR_MASK_MIN_WIDTH_PERCENT * width && rect.height * 100 >= AADHAAR_MASK_MIN_HEIGHT_PERCENT * height);
+}
+
+/** The least mask's figures, as the message `kycMaskTooSmall` and the field reason `maskTooSmall` name them. */
+export const AADHAAR_MASK_MINIMUM = { width: AADHAAR_MASK_MIN_WIDTH_PERCENT, height: AADHAAR_MASK_MIN_HEIGHT_PERCENT } as const;

@@ -1,6 +1,10 @@
+import path from 'node:path';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
+import { allAreasConfigFile } from '../admin/admin-helper';
 import { describeEachDatabase, type Session, type SuiteContext } from '../helper';
+import { AADHAAR_MASK_MIN_HEIGHT_PERCENT, AADHAAR_MASK_MIN_WIDTH_PERCENT } from '../../../src/resources/kyc-rules';
+import { serverMessage } from '../../../src/resources/server-messages';
 import { photoWithExif, plainImage } from './kyc-fixtures';
 import { createSubject, expectNoAadhaar, kycCall, kycCallers, postForm, subjectInput, tableCounts, type Document, type KycCallers, type Subject } from './kyc-helper';
 
@@ -99,15 +103,21 @@ describeEachDatabase('KYC documents', (suite) => {
     expect(shown.json<Subject>().status).toBe('approved');
   });
 
-  it('refuses to approve a file not scanned clean while the policy requires it', async () => {
+  it('refuses to approve a file not scanned clean while the policy requires it, saying so when no scanner is configured', async () => {
     const callers = await kycCallers(suite);
     const { app, checker, admin } = callers;
     await setScanPolicy(suite, 'required');
     const { documents } = await reviewedSubject(callers);
     const picture = documents.picture as Document;
     expect(picture.file?.scanStatus).toBe('skipped');
+    // No scanner here: the refusal says that none is configured and where an Admin changes the policy.
     const refused = await decide(app, checker, picture, { decision: 'approve' });
-    expect([refused.statusCode, refused.json<{ code: string }>().code]).toEqual([409, 'kycScanNotClean']);
+    expect([refused.statusCode, refused.json()]).toEqual([409, { code: 'kycNoScanner', message: serverMessage('kycNoScanner') }]);
+    expect(refused.json<{ message: string }>().message).toMatch(/^No virus scanner is configured.*KYC settings/);
+    // An instance with a scanner configured (unreachable here: only its configuration counts) blames the file.
+    const scanning = await suite.build({ APP_CONFIG: allAreasConfigFile(), CLAMD_SOCKET: path.join(suite.dataDir(), 'no-clamd.sock') });
+    const unclean = await decide(scanning, checker, picture, { decision: 'approve' });
+    expect([unclean.statusCode, unclean.json<{ code: string }>().code]).toEqual([409, 'kycScanNotClean']);
     // Rejecting needs no scan.
     expect((await decide(app, checker, documents.pan_card as Document, { decision: 'reject', reason: 'other' })).statusCode).toBe(200);
     const off = await postForm(app, admin, '/settings', { scanPolicy: 'off' }, [], 'PUT');
@@ -156,6 +166,40 @@ describeEachDatabase('KYC documents', (suite) => {
 
     const pdfLike = await kycCall(app, checker, 'POST', '/documents/999999999/mask', { rects: [{ x: 0, y: 0, width: 1, height: 1 }], version: 1 });
     expect(pdfLike.statusCode).toBe(404);
+  });
+
+  it('refuses a mask of an Aadhaar card too small to hide the number (a pixel in a corner); a plausible one is accepted', async () => {
+    const callers = await kycCallers(suite);
+    const { app, checker } = callers;
+    await setScanPolicy(suite, 'off');
+    const { documents } = await reviewedSubject(callers);
+    const card = documents.aadhaar_card as Document;
+    // 200 × 300 once turned upright: at least 12 % of 200 = 24 px wide and 3 % of 300 = 9 px high.
+    expect([card.file?.width, card.file?.height]).toEqual([200, 300]);
+    const mask = (rects: unknown[]) => kycCall(app, checker, 'POST', `/documents/${card.id}/mask`, { rects, version: card.version });
+    const minimum = { width: AADHAAR_MASK_MIN_WIDTH_PERCENT, height: AADHAAR_MASK_MIN_HEIGHT_PERCENT };
+    for (const rects of [
+      [{ x: 0, y: 0, width: 1, height: 1 }],
+      [{ x: 10, y: 100, width: 23, height: 9 }],
+      [{ x: 10, y: 100, width: 200 - 10, height: 8 }],
+      // Many small ones do not add up to one that hides a number.
+      Array.from({ length: 20 }, (_, index) => ({ x: index * 10, y: 100, width: 10, height: 10 })),
+    ]) {
+      const refused = await mask(rects);
+      expect([refused.statusCode, refused.json()]).toEqual([
+        422,
+        { code: 'kycMaskTooSmall', message: serverMessage('kycMaskTooSmall', minimum), params: minimum, errors: { rects: expect.any(String) }, reasons: { rects: { code: 'maskTooSmall', params: minimum } } },
+      ]);
+    }
+    // Nothing changed: still unmasked, so not approvable.
+    const unchanged = (await kycCall(app, checker, 'GET', `/documents/${card.id}`)).json<Document>();
+    expect([unchanged.version, unchanged.file?.masked]).toEqual([card.version, false]);
+    expect((await decide(app, checker, unchanged, { decision: 'approve' })).json<{ code: string }>().code).toBe('kycNotMasked');
+
+    const accepted = await mask([{ x: 0, y: 0, width: 1, height: 1 }, { x: 10, y: 100, width: 24, height: 9 }]);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json<Document>().file?.masked).toBe(true);
+    expect((await decide(app, checker, accepted.json<Document>(), { decision: 'approve' })).statusCode).toBe(200);
   });
 
   it('serves a file as an inert attachment, auditing the view before the bytes', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_RULES } from '../../../src/resources/field-rules';
-import { aadhaarDigits, checkAadhaar, checkPan, maskAadhaar, verhoeffDigit, verhoeffValid } from '../../../src/resources/kyc-rules';
+import { AADHAAR_MASK_MIN_HEIGHT_PERCENT, AADHAAR_MASK_MIN_WIDTH_PERCENT, aadhaarDigits, checkAadhaar, checkPan, maskAadhaar, maskCoversNumber, verhoeffDigit, verhoeffValid } from '../../../src/resources/kyc-rules';
 import { FIELD_REASONS } from '../../../src/resources/server-messages';
 
 /** An Aadhaar-shaped number: the 11 digits given and their Verhoeff check digit. */
@@ -98,5 +98,19 @@ describe('named rules pan and aadhaar', () => {
     for (const code of ['panFormat', 'panHolderType', 'panHolderTypeRare', 'panSurnameInitial', 'aadhaarFormat', 'aadhaarChecksum']) {
       expect(FIELD_REASONS).toHaveProperty(code);
     }
+  });
+});
+
+describe('maskCoversNumber: one rectangle at least the documented share of the image', () => {
+  it('takes 12 % of the width and 3 % of the height, in one rectangle, not spread over several', () => {
+    expect([AADHAAR_MASK_MIN_WIDTH_PERCENT, AADHAAR_MASK_MIN_HEIGHT_PERCENT]).toEqual([12, 3]);
+    expect(maskCoversNumber([{ width: 120, height: 30 }], 1000, 1000)).toBe(true);
+    expect(maskCoversNumber([{ width: 119, height: 30 }], 1000, 1000)).toBe(false);
+    expect(maskCoversNumber([{ width: 120, height: 29 }], 1000, 1000)).toBe(false);
+    expect(maskCoversNumber([{ width: 1, height: 1 }], 1000, 1000)).toBe(false);
+    expect(maskCoversNumber([{ width: 1000, height: 1 }, { width: 1, height: 1000 }], 1000, 1000)).toBe(false);
+    expect(maskCoversNumber([{ width: 1, height: 1 }, { width: 500, height: 60 }], 1000, 1000)).toBe(true);
+    expect(maskCoversNumber([], 1000, 1000)).toBe(false);
+    expect(FIELD_REASONS).toHaveProperty('maskTooSmall');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canDecide, KYC_ACCEPTED_KINDS, KYC_TRANSITIONS, type KycDecision, type KycDocumentType, type KycReason } from '../../../../src/resources/kyc-model.js';
+import { AADHAAR_MASK_MINIMUM, maskCoversNumber } from '../../../../src/resources/kyc-rules.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
@@ -90,7 +91,10 @@ export function createDocumentsService(fastify: FastifyInstance) {
         if (input.decision === 'approve') {
           if (document.type === 'aadhaar_card' && !document.currentMasked) throw new HttpError(409, 'kycNotMasked');
           const { rows } = await tx.query<{ scan_policy: string }>('SELECT scan_policy FROM kyc_settings');
-          if (rows[0]?.scan_policy !== 'off' && document.currentScanStatus !== 'clean') throw new HttpError(409, 'kycScanNotClean');
+          if (rows[0]?.scan_policy !== 'off' && document.currentScanStatus !== 'clean') {
+            // Without a scanner nothing is ever clean: say so, rather than blame this file.
+            throw new HttpError(409, fastify.virusScanner.configured ? 'kycScanNotClean' : 'kycNoScanner');
+          }
         }
         const before = (await findDocument(tx, id)) as DocumentAnswer;
         const reset = input.decision === 'reset';
@@ -117,6 +121,11 @@ export function createDocumentsService(fastify: FastifyInstance) {
       const document = orNotFound(await lockDocument(db, id, false), 'kycDocumentNotFound');
       assertVersion(document, version);
       if (!document.currentBlobId || !IMAGE_TYPES.has(document.currentContentType ?? '')) throw new HttpError(422, 'kycImageUnreadable');
+      // A mask marks an Aadhaar card fit for approval: it must at least be big enough to hide the
+      // number (checked on the stored size, before any decoding). Other images may be masked freely.
+      if (document.type === 'aadhaar_card' && document.currentWidth && document.currentHeight && !maskCoversNumber(rects, document.currentWidth, document.currentHeight)) {
+        throw new HttpError(422, 'kycMaskTooSmall', { rects: { code: 'maskTooSmall', params: AADHAAR_MASK_MINIMUM } }, { params: AADHAAR_MASK_MINIMUM });
+      }
       const content = orNotFound(await blobs.get(document.currentBlobId), 'kycDocumentNotFound');
       const { filename } = content.meta;
       // Decoded and re-encoded outside the transaction: no connection is held meanwhile.

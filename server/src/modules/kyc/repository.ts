@@ -36,6 +36,9 @@ export interface DocumentState {
   currentUploadedBy: string | null;
   currentMasked: boolean;
   currentScanStatus: string | null;
+  /** The current image's size in pixels (null for other files). */
+  currentWidth: number | null;
+  currentHeight: number | null;
 }
 
 export async function findSubject(q: Queryable, id: string, withDocuments = false): Promise<SubjectAnswer | undefined> {
@@ -83,7 +86,7 @@ export async function lockSubject(
 
 export async function lockDocument(tx: Queryable, id: string, lock = true): Promise<DocumentState | undefined> {
   const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT d.id, d.subject_id, d.type, d.status, d.version, d.current_file_id, f.blob_id, f.content_type, f.uploaded_by, f.masked, f.scan_status
+    `SELECT d.id, d.subject_id, d.type, d.status, d.version, d.current_file_id, f.blob_id, f.content_type, f.uploaded_by, f.masked, f.scan_status, f.width, f.height
        FROM kyc_documents d LEFT JOIN kyc_document_files f ON f.id = d.current_file_id
       WHERE d.id = $1 ${lock ? 'FOR UPDATE OF d' : ''}`,
     [id],
@@ -103,6 +106,8 @@ export async function lockDocument(tx: Queryable, id: string, lock = true): Prom
     currentUploadedBy: text(row.uploaded_by),
     currentMasked: row.masked === true,
     currentScanStatus: text(row.scan_status),
+    currentWidth: row.width === null || row.width === undefined ? null : Number(row.width),
+    currentHeight: row.height === null || row.height === undefined ? null : Number(row.height),
   };
 }
 

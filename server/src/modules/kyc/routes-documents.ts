@@ -74,7 +74,7 @@ export function documentRoutes(services: KycServices): FastifyPluginAsyncTypebox
         schema: {
           tags,
           summary:
-            'Approve, reject, revision or reset: 403 kycMakerChecker (the caller uploaded the current file), 409 kycBadTransition, 409 kycNotMasked, 409 kycScanNotClean, 422 reason: reasonRequired, 409 staleEdit; audited',
+            'Approve, reject, revision or reset: 403 kycMakerChecker (the caller uploaded the current file), 409 kycBadTransition, 409 kycNotMasked, 409 kycScanNotClean (409 kycNoScanner when no scanner is configured), 422 reason: reasonRequired, 409 staleEdit; audited',
           params: DocumentParams,
           body: DecisionBody,
           response: { 200: KycDocument, ...ERRORS },
@@ -89,7 +89,8 @@ export function documentRoutes(services: KycServices): FastifyPluginAsyncTypebox
         config: { access: { resource: 'kyc-documents', action: 'edit' } },
         schema: {
           tags,
-          summary: 'Blacks out rectangles (in the image’s own pixels) of the current image, which replaces it (masked); the unmasked bytes are deleted; audited',
+          summary:
+            'Blacks out rectangles (in the image’s own pixels) of the current image, which replaces it (masked); the unmasked bytes are deleted; audited. On an Aadhaar card one rectangle must span the least share of the image that hides the number (422 kycMaskTooSmall)',
           params: DocumentParams,
           body: MaskBody,
           response: { 200: KycDocument, ...ERRORS },
