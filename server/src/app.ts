@@ -1,9 +1,10 @@
 import path from 'node:path';
 import autoload from '@fastify/autoload';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadEnv, type Env, type EnvInput } from './env.js';
 import { loggedUrl } from './services/logged-url.js';
+import { chooseLogFormat, prettyStream } from './services/log-format.js';
 import { lazySchemaCompilers } from './services/lazy-schema-compilers.js';
 import type { Db } from './db/index.js';
 import helmet from './plugins/external/helmet.js';
@@ -39,6 +40,7 @@ import pruning from './plugins/pruning.js';
 import jobs, { type JobsPluginOptions } from './plugins/jobs.js';
 import domainEvents from './plugins/domain-events.js';
 import access from './plugins/access.js';
+import requestLog from './plugins/request-log.js';
 import web from './routes/web.js';
 
 declare module 'fastify' {
@@ -61,6 +63,8 @@ export interface BuildAppOptions {
   apiPlugins?: FastifyPluginAsync[];
   /** Starts the job queue with these timings (tests shorten them); absent, no queue (see the registration below). */
   jobs?: JobsPluginOptions;
+  /** A person reads the output (server.ts, services/log-format.ts): LOG_FORMAT=auto pretty-prints the default logger. */
+  readByPerson?: boolean;
 }
 
 const MODULES_DIR = path.join(import.meta.dirname, 'modules');
@@ -82,11 +86,13 @@ const REDACT = [
   '*["encrypted-key"]',
 ];
 
-function loggerOptions(env: Env, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+async function loggerOptions(env: Env, options: BuildAppOptions): Promise<FastifyServerOptions['logger']> {
+  const { logger } = options;
   if (logger === false) return false;
   const req = (request: FastifyRequest) => ({ method: request.method, url: loggedUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort });
   const base = { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, serializers: { req } };
-  return typeof logger === 'object' ? { ...base, ...logger, redact: base.redact, serializers: { ...logger.serializers, req } } : base;
+  if (typeof logger === 'object') return { ...base, ...logger, redact: base.redact, serializers: { ...logger.serializers, req } };
+  return chooseLogFormat(env.LOG_FORMAT, options.readByPerson ?? false) === 'pretty' ? { ...base, stream: await prettyStream() } : base;
 }
 
 /**
@@ -98,7 +104,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Fastify's compilers, compiling each route's schemas on first use (services/lazy-schema-compilers.ts).
   const compilers = lazySchemaCompilers();
   const app = Fastify({
-    logger: loggerOptions(env, options.logger),
+    logger: await loggerOptions(env, options),
+    // Fastify's two lines a request at info are off: plugins/request-log.ts writes one, at debug unless slow or failed.
+    logController: new LogController({ disableRequestLogging: true }),
     // Validation errors name every bad field at once; verbose gives the error handler
     // the schema's description to explain a pattern.
     // allowUnionTypes: a `type` list (finview rules' parameter values) is how a value keeps its own JSON type under coercion.
@@ -117,6 +125,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('apiPrefix', `/${env.PRODUCT}/api`);
 
   try {
+    await app.register(requestLog);
     // The configuration file first: a broken file fails the start at once, and the
     // page's CSP names the origins of its data providers.
     await app.register(appConfig);

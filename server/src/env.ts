@@ -9,10 +9,12 @@ import { PASSWORD_PATTERN, PASSWORD_RULE } from './schemas/accounts.js';
 
 const SLUG = '^[a-z][a-z0-9-]{0,39}$';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
 
 export const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
-  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  // Loopback unless opened (README "Configuration"): the app holds KYC data.
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
   PRODUCT: Type.String({ pattern: SLUG, default: 'backoffice', description: 'a lowercase slug: a-z, 0-9 and -, starting with a letter' }),
   // Unset: PGlite in DATA_DIR; memory:// keeps PGlite in memory (tests, demos).
   DATABASE_URL: Type.Optional(
@@ -31,6 +33,8 @@ export const EnvSchema = Type.Object({
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'an smtp:// or smtps:// URL' })),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Backoffice <no-reply@backoffice.example>' }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', description: `one of ${LOG_LEVELS.join(', ')}` }),
+  // auto: readable lines and a start banner in a terminal, JSON lines otherwise (services/log-format.ts).
+  LOG_FORMAT: Type.Enum(LOG_FORMATS, { default: 'auto', description: `one of ${LOG_FORMATS.join(', ')}` }),
   SERVER_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
   // Keys the one-time codes' HMAC and wraps the stored server key; unset: generated into DATA_DIR.
   SECRET_KEY: Type.Optional(

@@ -1,15 +1,18 @@
 import { startServer } from './app.js';
 import { EnvError } from './env.js';
 import { AppConfigError } from './services/app-config-store.js';
+import { chooseLogFormat, readByPerson } from './services/log-format.js';
+import { startBanner } from './services/start-banner.js';
 
 // Long enough for in-flight requests to finish, short enough for an orchestrator's kill timeout.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
+  const person = readByPerson(process.stdout, process.env);
   let server;
   try {
     // The job queue runs in production: finview's renders, rules and retention (README "Jobs").
-    server = await startServer({ jobs: {} });
+    server = await startServer({ jobs: {}, readByPerson: person });
   } catch (error) {
     // A bad variable or configuration file: say which, plainly, without a stack trace.
     if (error instanceof EnvError || error instanceof AppConfigError) console.error(error.message);
@@ -18,6 +21,9 @@ async function main(): Promise<void> {
   }
   const { app, url } = server;
   app.log.info(`web app at ${url}, API at ${url}api`);
+  if (chooseLogFormat(app.env.LOG_FORMAT, person) === 'pretty') {
+    process.stdout.write(`\n${startBanner({ url, env: app.env, accounts: app.bootstrapAccounts })}\n`);
+  }
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -11,7 +11,7 @@ describe('environment', () => {
   it('fills the documented defaults', () => {
     expect(loadEnv({})).toEqual({
       PORT: 8080,
-      HOST: '0.0.0.0',
+      HOST: '127.0.0.1',
       PRODUCT: 'backoffice',
       DATA_DIR: './data',
       APP_CONFIG: 'config/app.json',
@@ -19,6 +19,7 @@ describe('environment', () => {
       DEMO_DATA: true,
       MAIL_FROM: 'Backoffice <no-reply@backoffice.example>',
       LOG_LEVEL: 'info',
+      LOG_FORMAT: 'auto',
       RSA_BITS: 3072,
       SESSION_IDLE_MINUTES: 30,
       SESSION_MAX_HOURS: 12,
