@@ -119,7 +119,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     BASE,
     {
       config: { access: FEEDS('create') },
-      schema: { tags, summary: 'A feed: 422 reasons feedUrl, finviewCron, finviewTimezone; 409 recordTaken (name); audited', body: FeedBody, response: { 201: FeedReply, ...ERRORS } },
+      schema: { tags, summary: 'A feed: 422 reasons feedUrl, egressHost, egressAddress, egressFile (the egress policy), finviewCron, finviewTimezone; 409 recordTaken (name); audited', body: FeedBody, response: { 201: FeedReply, ...ERRORS } },
     },
     async (request, reply) => reply.code(201).send(await createFeed(fastify, actorOf(request), request.body)),
   );
