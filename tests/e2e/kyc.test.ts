@@ -16,7 +16,8 @@ import { browserSuite } from './suite';
 // with a PAN card, an Aadhaar card and a picture after the form refused a bad PAN, a wrong
 // Aadhaar check digit and an HTML page named .jpg (nothing written); an Admin turns the scan
 // policy off (no scanner here); a second User claims the subject, masks the Aadhaar number on
-// the card image by dragging over it, and approves every document. The uploader's buttons
+// the card image by dragging over it, sees the masked image beside the approve button before
+// approving, and approves every document. The uploader's buttons
 // stay disabled, and the server refuses the decision when it is sent anyway.
 
 let scratch = '';
@@ -156,7 +157,11 @@ describe('KYC in Chromium', () => {
     expect(row?.aadhaar_last4).toBe(AADHAAR.slice(-4));
   });
 
-  it('an Admin finds the KYC settings on the area page and turns the scan policy off (no scanner is configured here)', { timeout: 90_000 }, async () => {
+  it('an Admin finds the KYC settings on the area page and from a refused approval, and turns the scan policy off (no scanner is configured here)', { timeout: 90_000 }, async () => {
+    // The demo install started with the policy off (no scanner); a deployment without DEMO_DATA keeps `required`.
+    expect(await suite.stack.sql('SELECT scan_policy FROM kyc_settings')).toEqual([{ scan_policy: 'off' }]);
+    await suite.stack.sql(`UPDATE kyc_settings SET scan_policy = 'required'`);
+    const pictureId = (await documents()).find((document) => document.type === 'picture')?.id ?? '';
     const { context, page } = await open('admin');
     try {
       // The KYC area's menu page lists its three screens (the settings for Admins only).
@@ -166,7 +171,10 @@ describe('KYC in Chromium', () => {
         'area-item-kyc-documents',
         'area-item-kyc-settings',
       ]);
-      await page.getByTestId('area-item-kyc-settings').click();
+      // Approval is refused because no scanner exists, and the Admin is pointed at the settings.
+      await go(page, `${DOCUMENTS}/show/${pictureId}`);
+      await poll(() => page.getByTestId('kyc-block-noScanner-text').textContent()).toBe(SERVER_MESSAGES.kycNoScanner);
+      await page.getByTestId('kyc-settings-link').click();
       await page.getByTestId('kyc-scanner-missing').waitFor();
       await page.getByTestId('kyc-scan-policy-off').click();
       await page.getByTestId('kyc-settings-save').click();
@@ -235,14 +243,38 @@ describe('KYC in Chromium', () => {
       expect(drawn.map((value, index) => Math.abs(value - (wanted[index] ?? 0)) <= 2 / scale + 1)).toEqual([true, true, true, true]);
       await keepScreenshot(page, 'kyc-mask-drawn');
       const masked = page.waitForResponse((response) => response.url().endsWith(`/kyc/documents/${aadhaar.id}/mask`) && response.request().method() === 'POST');
+      // The masked bytes are held back until approval has been seen to wait for them.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const isFile = (url: URL) => url.pathname.endsWith(`/kyc/documents/${aadhaar.id}/file`);
+      const handled: Array<Promise<void>> = [];
+      await page.route(isFile, (route) => {
+        const handling = held.then(() => route.continue());
+        handled.push(handling);
+        return handling;
+      });
       await page.getByTestId('kyc-mask-save').click();
       expect((await masked).status()).toBe(200);
       await waitForNotice(page, SERVER_MESSAGES.kycMasked, { type: 'success' });
 
+      // Masked, but the masked image not shown yet: approval stays closed until it is drawn beside the button.
+      await poll(() => page.getByTestId('kyc-block-notMasked').count()).toBe(0);
+      await page.getByTestId('kyc-masked-preview-box').waitFor();
+      expect(await page.getByTestId('kyc-masked-preview').count()).toBe(0);
+      expect(await page.getByTestId('kyc-decide-approve').isDisabled()).toBe(true);
+      release();
+      await Promise.all(handled);
+      await page.unroute(isFile);
+      const preview = page.getByTestId('kyc-masked-preview');
+      await poll(() => preview.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(CARD.width);
+      await poll(() => page.getByTestId('kyc-decide-approve').isEnabled()).toBe(true);
+
       // The image comes back masked: black over the digits, the card's colour elsewhere.
       await poll(() => page.getByTestId('kyc-image').getAttribute('data-masked')).toBe('true');
-      const pixel = (x: number, y: number) =>
-        page.getByTestId('kyc-image').evaluate(
+      const pixel = (x: number, y: number, testId = 'kyc-image') =>
+        page.getByTestId(testId).evaluate(
           async (element: HTMLImageElement, [px, py]) => {
             await element.decode();
             const canvas = document.createElement('canvas');
@@ -257,6 +289,8 @@ describe('KYC in Chromium', () => {
         );
       await poll(async () => Math.max(...(await pixel(CARD_NUMBER.x + 150, CARD_NUMBER.y + 50)))).toBeLessThan(40);
       expect(Math.min(...(await pixel(700, 450)))).toBeGreaterThan(200);
+      // The preview beside the approve button is the masked image too.
+      expect(Math.max(...(await pixel(CARD_NUMBER.x + 150, CARD_NUMBER.y + 50, 'kyc-masked-preview')))).toBeLessThan(40);
       await poll(() => page.getByTestId('kyc-block-notMasked').count()).toBe(0);
       await keepScreenshot(page, 'kyc-review-masked');
 

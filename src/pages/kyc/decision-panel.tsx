@@ -1,39 +1,68 @@
 import { CheckOutlined, CloseOutlined, EditOutlined, RollbackOutlined, UserAddOutlined } from '@ant-design/icons';
-import { useCustomMutation } from '@refinedev/core';
+import { CanAccess, useCustomMutation, useNavigation } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { fieldErrorsOf, notify, type Identity } from '../../providers';
 import { canDecide, KYC_REASONS, type KycDecision, type KycReason } from '../../resources/kyc-model';
 import { FormSelect } from '../form-select';
 import { useKycApi, type KycDecisionInput, type KycDocument, type KycSettings, type KycSubject } from './kyc-api';
 import { UserRef } from './kyc-format';
+import { MaskedPreview, previewRevision } from './masked-preview';
 
-/** Why a decision cannot be taken now, as the server would refuse it (its answer stays the authority). */
-export type DecisionBlock = 'makerChecker' | 'notMasked' | 'scanNotClean';
+/**
+ * Why a decision cannot be taken now, as the server would refuse it (its answer stays the
+ * authority), or, for `maskedNotShown`, as this screen wants it: the reviewer approves a
+ * masked Aadhaar card only once the masked image (what is kept) has been drawn beside the button.
+ */
+export type DecisionBlock = 'makerChecker' | 'notMasked' | 'maskedNotShown' | 'scanNotClean' | 'noScanner';
+
+/** A masked Aadhaar card image: approving it keeps only the masked image, so that image is shown first. */
+export function needsMaskedPreview(document: KycDocument): boolean {
+  const file = document.file;
+  return document.type === 'aadhaar_card' && Boolean(file?.contentType.startsWith('image/')) && Boolean(file?.masked);
+}
 
 /** The blocks that apply to a decision on this document, for this reviewer, under these settings. */
 export function decisionBlocks(
   decision: KycDecision,
   document: KycDocument,
   me: Pick<Identity, 'id'> | null,
-  settings: Pick<KycSettings, 'scanPolicy'> | undefined,
+  settings: Pick<KycSettings, 'scanPolicy'> & Partial<Pick<KycSettings, 'scannerConfigured'>> | undefined,
+  view: { maskedShown: boolean } = { maskedShown: true },
 ): DecisionBlock[] {
   const file = document.file;
   const blocks: DecisionBlock[] = [];
   if (file?.uploadedBy && me && String(file.uploadedBy.id) === String(me.id)) blocks.push('makerChecker');
   if (decision === 'approve') {
     if (document.type === 'aadhaar_card' && file && file.contentType.startsWith('image/') && !file.masked) blocks.push('notMasked');
-    if (settings?.scanPolicy === 'required' && file && file.scanStatus !== 'clean') blocks.push('scanNotClean');
+    if (needsMaskedPreview(document) && !view.maskedShown) blocks.push('maskedNotShown');
+    if (settings?.scanPolicy === 'required' && file && file.scanStatus !== 'clean') blocks.push(settings.scannerConfigured === false ? 'noScanner' : 'scanNotClean');
   }
   return blocks;
 }
 
-const BLOCK_MESSAGES: Record<DecisionBlock, string> = {
+/** The words of each block shown as a warning (`maskedNotShown` is said by the preview itself). */
+const BLOCK_MESSAGES: Partial<Record<DecisionBlock, string>> = {
   makerChecker: 'server.kycMakerChecker',
   notMasked: 'server.kycNotMasked',
   scanNotClean: 'server.kycScanNotClean',
+  noScanner: 'server.kycNoScanner',
 };
+
+/** Where the policy is changed: a link for whoever may change it, otherwise whom to ask. */
+function ScanPolicyHelp() {
+  const { t } = useTranslation();
+  const { listUrl } = useNavigation();
+  return (
+    <CanAccess resource="kyc-settings" action="edit" fallback={<span data-testid="kyc-ask-admin">{t('kyc.review.askAdminScan')}</span>}>
+      <Link to={listUrl('kyc-settings')} data-testid="kyc-settings-link">
+        {t('kyc.review.openSettings')}
+      </Link>
+    </CanAccess>
+  );
+}
 
 const DECISIONS: ReadonlyArray<{ decision: KycDecision; icon: ReactNode; type?: 'primary'; danger?: boolean }> = [
   { decision: 'approve', icon: <CheckOutlined />, type: 'primary' },
@@ -67,10 +96,14 @@ export function DecisionPanel({ document, subject, settings, me, onChanged }: De
   const [form] = Form.useForm<DecisionValues>();
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState<KycDecision | 'claim' | null>(null);
+  // The revision of the masked image last drawn in the preview: a new mask or upload must be seen again.
+  const [shownRevision, setShownRevision] = useState<string | null>(null);
   const { mutate } = useCustomMutation();
 
   const mine = Boolean(me && subject?.assignee && String(subject.assignee.id) === String(me.id));
-  const blocks = new Set<DecisionBlock>(DECISIONS.flatMap(({ decision }) => (canDecide(decision, document.status) ? decisionBlocks(decision, document, me, settings) : [])));
+  const view = { maskedShown: document.file ? shownRevision === previewRevision(document.file) : false };
+  const blocks = new Set<DecisionBlock>(DECISIONS.flatMap(({ decision }) => (canDecide(decision, document.status) ? decisionBlocks(decision, document, me, settings, view) : [])));
+  const preview = needsMaskedPreview(document) && canDecide('approve', document.status) && document.file ? document.file : null;
 
   const failed = (error: unknown) => {
     setSending(null);
@@ -138,9 +171,22 @@ export function DecisionPanel({ document, subject, settings, me, onChanged }: De
             </Button>
           )}
         </Flex>
-        {[...blocks].map((block) => (
-          <Alert key={block} id={`kyc-block-${block}`} type="warning" showIcon message={t(BLOCK_MESSAGES[block])} data-testid={`kyc-block-${block}`} />
-        ))}
+        {[...blocks].flatMap((block) => {
+          const message = BLOCK_MESSAGES[block];
+          if (!message) return [];
+          return [
+            <Alert
+              key={block}
+              id={`kyc-block-${block}`}
+              type="warning"
+              showIcon
+              message={<span data-testid={`kyc-block-${block}-text`}>{t(message)}</span>}
+              description={block === 'noScanner' ? <ScanPolicyHelp /> : undefined}
+              data-testid={`kyc-block-${block}`}
+            />,
+          ];
+        })}
+        {preview ? <MaskedPreview documentId={document.id} file={preview} onShown={setShownRevision} /> : null}
         <Form form={form} name="kyc-decision" layout="vertical" requiredMark={false}>
           {/* A reason only where a reject or a revision can be asked for. */}
           <Form.Item
@@ -158,7 +204,7 @@ export function DecisionPanel({ document, subject, settings, me, onChanged }: De
         </Form>
         <Space wrap>
           {DECISIONS.filter(({ decision }) => canDecide(decision, document.status)).map(({ decision, icon, type, danger }) => {
-            const blocked = decisionBlocks(decision, document, me, settings);
+            const blocked = decisionBlocks(decision, document, me, settings, view);
             return (
               <Button
                 key={decision}
@@ -168,7 +214,7 @@ export function DecisionPanel({ document, subject, settings, me, onChanged }: De
                 disabled={blocked.length > 0 || (sending !== null && sending !== decision)}
                 loading={sending === decision}
                 onClick={() => void decide(decision)}
-                aria-describedby={blocked.length > 0 ? blocked.map((block) => `kyc-block-${block}`).join(' ') : undefined}
+                aria-describedby={blocked.length > 0 ? blocked.map((block) => (block === 'maskedNotShown' ? 'kyc-masked-preview-caption' : `kyc-block-${block}`)).join(' ') : undefined}
                 data-testid={`kyc-decide-${decision}`}
               >
                 {t(`kyc.decisions.${decision}`)}

@@ -3,6 +3,7 @@ import { Alert, Button, Descriptions, Empty, Flex, Space, Spin, Tag, Tooltip, Ty
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
+import { AADHAAR_MASK_MINIMUM, maskCoversNumber } from '../../resources/kyc-rules';
 import type { KycExtracted, KycFile, KycRect } from './kyc-api';
 import { fileErrorText, useFileUrl } from './kyc-file';
 import { MaskLayer } from './mask-layer';
@@ -44,7 +45,10 @@ function ImageView({ url, file, mask }: { url: string; file: KycFile; mask: Mask
     const height = Math.max(4, Math.round(natural.height * 0.12));
     setRects([...rects, { x: Math.round((natural.width - width) / 2), y: Math.round((natural.height - height) / 2), width, height }]);
   };
+  // The server's own rule (kyc-rules.ts): a pixel in a corner does not hide a number.
+  const bigEnough = natural !== null && maskCoversNumber(rects, natural.width, natural.height);
   const save = async () => {
+    if (!bigEnough) return;
     if (await mask.onSave(rects)) {
       setRects([]);
       setMasking(false);
@@ -90,10 +94,21 @@ function ImageView({ url, file, mask }: { url: string; file: KycFile; mask: Mask
             >
               {t('buttons.cancel')}
             </Button>
-            <Button size="small" type="primary" loading={mask.busy} disabled={rects.length === 0} onClick={() => void save()} data-testid="kyc-mask-save">
+            <Button
+              size="small"
+              type="primary"
+              loading={mask.busy}
+              disabled={!bigEnough}
+              onClick={() => void save()}
+              aria-describedby={rects.length > 0 && !bigEnough ? 'kyc-mask-too-small' : undefined}
+              data-testid="kyc-mask-save"
+            >
               {t('kyc.mask.save')}
             </Button>
           </Space>
+          {rects.length > 0 && !bigEnough ? (
+            <Alert id="kyc-mask-too-small" type="warning" showIcon message={t('server.kycMaskTooSmall', AADHAAR_MASK_MINIMUM)} data-testid="kyc-mask-too-small" />
+          ) : null}
         </Flex>
       ) : null}
       {/* Pixels run left to right whatever the page's direction: the layer's arithmetic depends on it. */}

@@ -92,6 +92,14 @@ describe('decisionBlocks: what the server would refuse, said before the click', 
     expect(decisionBlocks('approve', { ...document, file: { ...file, masked: true, scanStatus: 'clean' } }, { id: '3' }, { scanPolicy: 'required' })).toEqual([]);
     expect(decisionBlocks('approve', { ...document, type: 'picture' }, { id: '3' }, { scanPolicy: 'off' })).toEqual([]);
   });
+  it('without a scanner the block says so (noScanner), and a masked card is approved only once its masked image was shown', () => {
+    expect(decisionBlocks('approve', { ...document, type: 'picture' }, { id: '3' }, { scanPolicy: 'required', scannerConfigured: false })).toEqual(['noScanner']);
+    expect(decisionBlocks('approve', { ...document, type: 'picture' }, { id: '3' }, { scanPolicy: 'required', scannerConfigured: true })).toEqual(['scanNotClean']);
+    const masked = { ...document, file: { ...file, masked: true } };
+    expect(decisionBlocks('approve', masked, { id: '3' }, { scanPolicy: 'off' }, { maskedShown: false })).toEqual(['maskedNotShown']);
+    expect(decisionBlocks('approve', masked, { id: '3' }, { scanPolicy: 'off' }, { maskedShown: true })).toEqual([]);
+    expect(decisionBlocks('reject', masked, { id: '3' }, { scanPolicy: 'off' }, { maskedShown: false })).toEqual([]);
+  });
 });
 
 it('relativeTime in the reader’s language', () => {
