@@ -41,6 +41,19 @@ describe('report PDF', () => {
     expect(await pageCount(await renderer.render(bound(template)))).toBeGreaterThanOrEqual(4);
   });
 
+  it('stops a screenshot when its signal aborts (a preview past its time), and draws the next one', async () => {
+    const template = reportTemplate(1);
+    template.sections = [{ kind: 'table', columns: ['Row', 'Value'], rows: Array.from({ length: 2000 }, (_, index) => [`Row ${index}`, index]) }];
+    const report = bound(template);
+    const controller = new AbortController();
+    const stopped = renderer.screenshot(report, 800, controller.signal);
+    setTimeout(() => controller.abort(), 20);
+    await expect(stopped).rejects.toThrow();
+    await expect(renderer.screenshot(report, 800, controller.signal)).rejects.toThrow();
+    const drawn = await renderer.screenshot(bound(reportTemplate(1)), 800);
+    expect(drawn.subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+
   it('keeps user text as text in the document', () => {
     const template = reportTemplate(1);
     template.sections = [

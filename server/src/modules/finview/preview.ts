@@ -83,7 +83,7 @@ export const previewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!bound.ok) throw invalidTemplate(bound.problems);
     await assertBoundImages(bound.value);
     signal.throwIfAborted();
-    return finviewReportRenderer(fastify).screenshot(bound.value, REPORT_WIDTH);
+    return finviewReportRenderer(fastify).screenshot(bound.value, REPORT_WIDTH, signal);
   }
 
   /** The work's answer, or 503 past the limit; then the signal stops the work (and work not yet started). */

@@ -110,8 +110,8 @@ export interface ReportRendererOptions {
 export interface ReportRenderer {
   /** The report as PDF bytes; `footerText` (finview's watermark) is printed in every page's footer. */
   render(report: BoundReport, options?: { footerText?: string }): Promise<Buffer>;
-  /** The first page as a PNG `width` CSS pixels wide (a template editor's preview). */
-  screenshot(report: BoundReport, width: number): Promise<Buffer>;
+  /** The first page as a PNG `width` CSS pixels wide (a template editor's preview); `signal` closes its page. */
+  screenshot(report: BoundReport, width: number, signal?: AbortSignal): Promise<Buffer>;
   /** Browsers started so far (1 while the first one lives). */
   launches(): number;
   close(): Promise<void>;
@@ -167,19 +167,33 @@ export function createReportRenderer(options: ReportRendererOptions = {}): Repor
         await context.close();
       }
     },
-    async screenshot(report, width) {
+    async screenshot(report, width, signal) {
+      signal?.throwIfAborted();
       // A4 portrait is 210 × 297 mm; Letter and landscape pages keep their own ratio.
       const ratio = report.page.size === 'Letter' ? 11 / 8.5 : 297 / 210;
       const height = Math.round(report.page.landscape ? width / ratio : width * ratio);
       const context = await (await browserNow()).newContext({ javaScriptEnabled: false, offline: true, viewport: { width, height } });
-      try {
+      const draw = async () => {
         await context.route('**/*', (route) => route.abort());
         const page = await context.newPage();
         page.setDefaultTimeout(timeout);
         await page.setContent(reportHtml(report), { waitUntil: 'load', timeout });
         await page.emulateMedia({ media: 'print' });
-        return await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } });
+        return page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } });
+      };
+      // Aborted (the caller's time limit): the context is closed, which ends Chromium's work on
+      // the page. Not awaited: a newPage() pending when its context closes never settles.
+      let onAbort = () => undefined as void;
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => reject(signal?.reason);
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // Aborted while the context was being made.
+      if (signal?.aborted) onAbort();
+      try {
+        return await Promise.race([draw(), aborted]);
       } finally {
+        signal?.removeEventListener('abort', onAbort);
         await context.close();
       }
     },
