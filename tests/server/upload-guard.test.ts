@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { uploadGuard } from '../../server/src/services/upload-guard/index';
@@ -170,6 +170,41 @@ describeEachDatabase('the upload guard', (suite) => {
     // Refused before the form is read at all: no such subject.
     await twoOnOneConnection('document of no subject', 'POST', `${API}/be-api-management/kyc/subjects/999999/documents/picture`, formData({}, [{ field: 'file', filename: 'a.png', content: Buffer.alloc(3 * MiB, 1) }]), [404]);
     expect(failures).toEqual([]);
+  });
+
+  it('closes the connection after refusing a form of unknown length (chunked) early, rather than leave it waiting', { timeout: 60_000 }, async () => {
+    const app = await suite.build({ APP_CONFIG: allAreasConfigFile() });
+    const session = await login(app, 'superadmin', ADMIN_PASSWORD);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const boundary = 'guardchunked';
+    // Text where a PAN card is expected, in a body that never says how long it is and never ends.
+    const part = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pan_card"; filename="t.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.alloc(128 * 1024, 'not a document '),
+    ]);
+    const headers = { ...(await sealFor(session)), host: `127.0.0.1:${port}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' };
+    const head = `POST ${API}/be-api-management/kyc/subjects HTTP/1.1\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n`;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`the connection was left open after: ${received.split('\r\n')[0]}`));
+      }, 15_000);
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+      });
+      // The server closing its side is the point: answered, then closed.
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(received);
+      });
+      socket.on('error', () => undefined);
+      socket.write(Buffer.concat([Buffer.from(head), Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]));
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 415 Unsupported Media Type');
+    expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
   });
 
   it('refuses a price series .xlsx that inflates to 400 MiB before any parser reads it, and writes nothing', async () => {
