@@ -1,12 +1,14 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase, uniqueName, type SuiteContext } from '../helper';
+import { describeEachDatabase, sealed, uniqueName, type SuiteContext } from '../helper';
 import type { TemplateDetail, TemplateVersion } from '../../../src/resources/finview-model';
 import type { VideoTemplate } from '../../../src/resources/finview-template';
 import { assertSvgImages, guardedSharp, readImageHeader } from '../../../server/src/services/upload-guard/image';
 import { rasteriseFrame } from '../../../server/src/services/render/yuv-frames';
 import { bombPng, dataUrlOf } from '../../fixtures/image-bomb';
+import { buildJobsApp } from '../jobs/jobs-helper';
 import { call, companyWithNews, finviewCallers } from './core-helper';
+import { actor, FINVIEW, publishedTemplate, tinyVideo } from './outputs-helper';
 
 // Issue 23, item 1: a 290 KB PNG that decodes to 10000×10000 pixels (300 MB), put wherever
 // finview takes an image. Each place refuses it from its header, before any pixel is decoded,
@@ -68,6 +70,21 @@ describeEachDatabase('finview image bombs', (suite) => {
     await suite.sql(`UPDATE finview_template_versions SET body = $2::jsonb WHERE template_id = $1 AND version = 1`, [template.id, JSON.stringify(body)]);
     const published = await call(app, user, 'POST', `/templates/${template.id}/publish`, { version: template.version });
     expect([published.statusCode, published.json().code]).toEqual([422, 'imageTooLarge']);
+  });
+
+  it('refuses an output of a template published with it before the check, inline or from the blob store', async () => {
+    const app = await buildJobsApp(suite);
+    const who = await actor(suite, app);
+    const inline = await publishedTemplate(suite, withLogo(tinyVideo(), dataUrlOf(bomb)));
+    const blob = await app.db.transaction((tx) => app.blobs.put(tx, bomb, { contentType: 'image/png', filename: 'bomb.png' }));
+    const byBlob = withLogo(tinyVideo(), 'data:image/png;base64,AAAA');
+    (byBlob.scenes[byBlob.scenes.length - 1] as { image: unknown }).image = { blobId: blob.id };
+    const fromBlob = await publishedTemplate(suite, byBlob);
+    for (const templateId of [inline, fromBlob]) {
+      const response = await sealed(app, who.session, { method: 'POST', url: `${FINVIEW}/outputs`, payload: { templateId, params: { who: 'world' }, title: 'Bomb' } });
+      expect([response.statusCode, response.json().code]).toEqual([422, 'imageTooLarge']);
+    }
+    expect(await suite.sql('SELECT 1 FROM finview_outputs WHERE template_id = ANY($1::bigint[])', [[inline, fromBlob]])).toEqual([]);
   });
 
   it('refuses a settings logo over the logos’ pixel limit, saying so', async () => {

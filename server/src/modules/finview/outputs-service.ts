@@ -11,6 +11,7 @@ import { checkParams } from './params.js';
 import { fileNameOf, withWatermark } from './prepare.js';
 import { REPORT_QUEUE } from './report-queue.js';
 import { readSettings } from './settings.js';
+import { assertDataImages, assertTemplateImages } from './template-images.js';
 
 // Owner: the outputs helper (docs/finview.md "Outputs"). Rules call createOutput inside their transaction.
 
@@ -70,6 +71,10 @@ export async function createOutput(fastify: FastifyInstance, tx: Queryable, inpu
   }
   const params = checked.value;
   const data = await resolveBindings(fastify, tx, { body: template.body, bindings: template.bindings ?? {}, params, event: input.event });
+  // A logo over the image guard's limit (published before the check, or from the blob store) is
+  // refused here, with its reason, rather than failing the render.
+  await assertTemplateImages(template.body);
+  await assertDataImages(data);
   // Only a server built without a job queue (some tests): nothing could render it.
   if (!fastify.hasDecorator('jobs')) throw new HttpError(503, 'generic');
   const settings = await readSettings(tx);

@@ -1,4 +1,4 @@
-import type { BoundVideo } from '../../../../src/resources/finview-template.js';
+import type { BoundData, BoundVideo } from '../../../../src/resources/finview-template.js';
 import type { BoundReport } from '../../../../src/resources/finview-report-template.js';
 import { assertDataUrlPixels, LOGO_MAX_PIXELS } from '../../services/upload-guard/image.js';
 
@@ -31,6 +31,11 @@ function bodyImages(body: unknown, field: string): Array<[string, string]> {
 /** 422 `imageTooLarge` (reason on the image's field) when a logo of the body has too many pixels. */
 export async function assertTemplateImages(body: unknown, field = 'body'): Promise<void> {
   for (const [at, dataUrl] of bodyImages(body, field)) await assertDataUrlPixels(dataUrl, LOGO_MAX_PIXELS, { field: at });
+}
+
+/** The logos a blob id brings in (resolveBindings' `images`), before a render is queued. */
+export async function assertDataImages(data: BoundData): Promise<void> {
+  for (const dataUrl of Object.values(data.images ?? {})) await assertDataUrlPixels(dataUrl, LOGO_MAX_PIXELS);
 }
 
 /** The same for a bound video or report, whose logos may have come from the blob store. */
