@@ -229,6 +229,18 @@ describeEachDatabase('the upload guard', (suite) => {
     ]);
     expect(await suite.sql('SELECT 1 FROM finview_price_series')).toEqual([]);
   });
+
+  it('takes a price series as CSV text in an 8-bit code page, and refuses a binary file that is no .xlsx with 415', async () => {
+    const app = await suite.build({ APP_CONFIG: allAreasConfigFile() });
+    const session = await login(app, 'superadmin', ADMIN_PASSWORD);
+    const post = (name: string, content: Buffer) =>
+      sealed(app, session, { method: 'POST', url: `${API}/be-api-management/finview/plugins/price-series/series`, ...bodyOf(formData({ name }, [{ field: 'file', filename: 'series.csv', content }])) });
+    const windows1252 = Buffer.from('Date,Close,Note\n2026-01-02,7,caf\xe9\n', 'latin1');
+    const csv = await post('Cafe', windows1252);
+    expect(csv.statusCode, csv.body).toBe(201);
+    const png = await post('Picture', Buffer.from('89504e470d0a1a0a0000000d4948445200', 'hex'));
+    expect([png.statusCode, png.json().code, png.json().params]).toEqual([415, 'fileTypeRefused', { allowed: '.xlsx, CSV' }]);
+  });
 });
 
 function bodyOf(form: { payload: Buffer; contentType: string }) {

@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import type { MultipartFile as Part } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { XLSX_LIMITS, XLSX_REFUSAL_STATUS, type XlsxLimits, type XlsxRefusal } from '../../../../src/resources/xlsx-inspection.js';
@@ -59,6 +58,12 @@ async function collect(stream: AsyncIterable<Buffer>, maxBytes: number): Promise
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const UTF16_BOMS = [
+  [0xff, 0xfe],
+  [0xfe, 0xff],
+];
+/** Where text is told from binary. */
+const HEAD_BYTES = 64 * 1024;
 
 /** The kind of bytes that file-type cannot name: a zip taken as .xlsx (its parts are inspected next), a certificate, CSV text. */
 async function classify(data: Buffer, kinds: readonly UploadKind[]): Promise<UploadKind | null> {
@@ -77,7 +82,8 @@ async function classify(data: Buffer, kinds: readonly UploadKind[]): Promise<Upl
   if (kinds.includes('xlsx') && ZIP_MAGIC.every((byte, index) => data[index] === byte)) return 'xlsx';
   // X.509 parsing, right after, is the type check of a certificate, with its own message.
   if (kinds.includes('certificate')) return 'certificate';
-  if (kinds.includes('csv') && !data.includes(0) && isUtf8(data)) return 'csv';
+  // Text in any 8-bit encoding (Excel writes CSV in the system's code page) or UTF-16 with its BOM.
+  if (kinds.includes('csv') && (UTF16_BOMS.some((bom) => data[0] === bom[0] && data[1] === bom[1]) || !data.subarray(0, HEAD_BYTES).includes(0))) return 'csv';
   return null;
 }
 
