@@ -5,11 +5,13 @@ import { openDb } from '../server/src/db/index';
 import { AREAS } from '../src/resources/areas';
 import { shippedConfig, withAreas, withModules } from '../tests/fixtures/app-config';
 import { bombPng, dataUrlOf } from '../tests/fixtures/image-bomb';
+import { formData, subjectInput } from '../tests/fixtures/kyc-forms';
 import { benchApp, loginCaller, timedCall, type Caller } from './news-list';
 import { ms } from './stats';
 
 // Issue 23 item 1: the image decompression bomb, a 290 KB PNG that decodes to 10000×10000 pixels,
-// put in a template's logo scene (saved, then previewed) and sent as the finview settings logo.
+// put in a template's logo scene (saved, then previewed), sent as the finview settings logo and
+// as a KYC picture; beside it, a logo and a KYC picture at their limits (what an accepted image costs).
 // For each request: the answer, its time, and the growth of this process's peak RSS while it was
 // answered (the kernel's VmHWM, reset before each request through /proc/self/clear_refs, so a
 // short spike between samples is not missed). `npx tsx bench/image-bomb.ts` (PGlite in memory).
@@ -23,20 +25,26 @@ function statusKb(field: 'VmRSS' | 'VmHWM'): number {
   return Number(match?.[1] ?? 0);
 }
 
-async function measured(caller: Caller, label: string, method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown) {
+async function measured(caller: Caller, label: string, method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown, form?: { payload: Buffer; contentType: string }) {
   globalThis.gc?.();
   const before = statusKb('VmRSS');
   // "5" resets the peak RSS to the current RSS (Linux 4.0+).
   writeFileSync('/proc/self/clear_refs', '5');
   const { response, elapsed } = await timedCall(caller, {
     method: method as 'POST',
-    url: `${API}${url}`,
+    url: url.startsWith('/backoffice') ? url : `${API}${url}`,
+    ...(form ? { payload: form.payload, headers: { 'content-type': form.contentType } } : {}),
     ...(payload === undefined ? {} : { payload: Buffer.from(JSON.stringify(payload)), headers: { 'content-type': 'application/json' } }),
   });
   const peak = statusKb('VmHWM');
   const code = response.headers['content-type']?.toString().startsWith('application/json') ? (response.json<{ code?: string }>().code ?? '') : response.headers['content-type'];
   line(label, `${response.statusCode} ${code} in ${ms(elapsed)}; RSS ${mb(before)} -> peak ${mb(peak)} (+${mb(peak - before)})`);
   return response;
+}
+
+function formOf(fields: Record<string, string>) {
+  const form = formData(fields);
+  return { payload: form.payload, headers: { 'content-type': form.contentType } };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-image-bomb-'));
@@ -73,6 +81,12 @@ try {
   await measured(caller, 'preview, a 4000x2000 logo (the limit)', 'POST', '/preview', { kind: 'video', body: atLimit, paramsSchema: v1.paramsSchema, bindings: v1.bindings, params: { companyId }, at: 0.5 });
   const settings = (await timedCall(caller, { method: 'GET', url: `${API}/settings` })).response.json<{ version: number }>();
   await measured(caller, 'settings logo: the bomb', 'PUT', '/settings', { version: settings.version, logo: dataUrlOf(bomb) });
+  const KYC = '/backoffice/api/be-api-management/kyc';
+  const subject = await timedCall(caller, { method: 'POST', url: `${KYC}/subjects`, ...formOf({ subject: JSON.stringify(subjectInput()) }) });
+  const subjectId = subject.response.json<{ id: number }>().id;
+  const picture = (content: Buffer) => formData({}, [{ field: 'file', filename: 'picture.png', content, contentType: 'image/png' }]);
+  await measured(caller, 'KYC picture: the bomb', 'POST', `${KYC}/subjects/${subjectId}/documents/picture`, undefined, picture(bomb));
+  await measured(caller, 'KYC picture, 6320x6320 (the 40 MP limit)', 'POST', `${KYC}/subjects/${subjectId}/documents/picture`, undefined, picture(await bombPng(6320, 6320)));
   line('RSS after', mb(statusKb('VmRSS')));
 } finally {
   await app.close();
