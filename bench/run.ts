@@ -14,6 +14,7 @@ import { benchAnnouncementsList } from './announcements-list';
 import { benchAnnouncementsLive } from './announcements-live';
 import { benchAuditLogList } from './audit-log-list';
 import { benchColdStart } from './cold-start';
+import { benchNpmStart } from './npm-start';
 import { withScratchDatabase } from './scratch-database';
 
 // `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
@@ -21,6 +22,7 @@ import { withScratchDatabase } from './scratch-database';
 
 await benchFrontEnd();
 await benchColdStart();
+await benchNpmStart();
 await benchSealCost();
 await benchSealedMe('PGlite');
 await benchNewsPreview();
