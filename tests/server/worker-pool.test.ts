@@ -46,12 +46,23 @@ describe('worker pool', () => {
     expect(await next).toBe('after');
   });
 
+  it('gives a worker longer to load than a job to run: a slow load is not a job past its time', async () => {
+    // On a busy machine a fresh worker took more than a short job's limit to load, and the job failed.
+    process.env.POOL_TEST_LOAD_MS = '1500';
+    try {
+      const single = pool({ timeoutMs: 500 });
+      expect(await single.run({ echo: 'loaded late' })).toBe('loaded late');
+    } finally {
+      delete process.env.POOL_TEST_LOAD_MS;
+    }
+  });
+
   it('settles a job past its time only once its worker has stopped, native work included', async () => {
     // The job blocks its thread in native code (terminate() cannot interrupt it, as with a libvips
     // decode) and writes the marker when that returns: the rejection comes after, never before.
     const marker = path.join(await mkdtemp(path.join(tmpdir(), 'pool-')), 'done');
     const single = pool({ timeoutMs: 2_000 });
-    // A loaded worker first: the limit applies to loading too.
+    // A loaded worker first, so the job alone is timed.
     expect(await single.run({ echo: 'loaded' })).toBe('loaded');
     await expect(single.run({ nativeSeconds: 4, marker })).rejects.toMatchObject({ failure: 'timeout' });
     expect(existsSync(marker)).toBe(true);

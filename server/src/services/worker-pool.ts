@@ -15,6 +15,8 @@ export interface WorkerPoolOptions {
   resourceLimits: ResourceLimits;
   /** From the moment a worker takes the job. */
   timeoutMs: number;
+  /** How long a worker may take to load; default the larger of `timeoutMs` and 30 s. */
+  loadTimeoutMs?: number;
   idleMs: number;
 }
 
@@ -49,6 +51,8 @@ export interface WorkerPool<Job, Result> {
   stats(): { workers: number; busy: number; queued: number };
   close(): Promise<void>;
 }
+
+const LOAD_TIMEOUT_MS = 30_000;
 
 /** A worker says `{ready: true}` once loaded, then answers each job with `{result}` or `{error}`. */
 type Answer = { ready: true } | { result: unknown; error?: undefined } | { error: string };
@@ -98,7 +102,10 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
     const slot: Slot<Job> = { worker: startWorker(options.entry, options.resourceLimits), ready: false, task: null, timer: null };
     // An idle worker must not keep the process alive.
     slot.worker.unref();
-    slot.timer = setTimeout(() => end(slot, { kind: 'timeout', message: `worker took more than ${options.timeoutMs} ms to load` }), options.timeoutMs);
+    // Loading has its own limit: on a busy machine it can take longer than a short job may, and
+    // a job whose limit is a second must not fail because its fresh worker was slow to load.
+    const loadMs = options.loadTimeoutMs ?? Math.max(options.timeoutMs, LOAD_TIMEOUT_MS);
+    slot.timer = setTimeout(() => end(slot, { kind: 'timeout', message: `worker took more than ${loadMs} ms to load` }), loadMs);
     slot.worker.on('message', (answer: Answer) => {
       if ('ready' in answer) {
         slot.ready = true;
