@@ -36,7 +36,7 @@ export function startBanner({ url, env, accounts }: BannerFacts): string {
   const lines = [
     `Backoffice is running at ${url}`,
     isLoopback(env.HOST)
-      ? `  only this machine can reach it (HOST=${env.HOST}); to open it, see README "Configuration"`
+      ? `  only this machine can reach it (HOST=${env.HOST}); to open it, see README "Opening the server to the network"`
       : `  listening on ${env.HOST}: other machines can reach it`,
   ];
 
