@@ -131,8 +131,11 @@ async function save(page: Page): Promise<void> {
   await page.getByTestId('generic-save').click();
 }
 
-/** The stale edit: two sessions open one record; the second save is refused with the catalogue's words and a reload. */
-async function staleEdit(page: Page, definition: ResourceDefinition, id: string, field: FieldDefinition): Promise<void> {
+/**
+ * The stale edit: two sessions open one record; the second save is refused with the catalogue's
+ * words and a reload. Returns the record's value now (the other session's).
+ */
+async function staleEdit(page: Page, definition: ResourceDefinition, id: string, field: FieldDefinition): Promise<string> {
   const base = resourceBasePath(definition);
   const other = await open(0);
   try {
@@ -153,6 +156,7 @@ async function staleEdit(page: Page, definition: ResourceDefinition, id: string,
     await page.getByTestId('generic-reload').click();
     await poll(() => page.locator(`#${field.name}`).inputValue()).toBe(theirs);
     await poll(() => page.getByTestId('generic-stale').count()).toBe(0);
+    return theirs;
   } finally {
     await other.context.close();
   }
@@ -218,13 +222,17 @@ async function crudFlow(definition: ResourceDefinition): Promise<void> {
     // Once the catalogue has the stale-edit sentence, every generic resource must keep versions.
     const hasVersion = await versioned(page, definition, id);
     if (STALE_MESSAGE !== undefined) expect(hasVersion).toBe(true);
-    if (hasVersion) await staleEdit(page, definition, id, field);
+    let current = renamed;
+    if (hasVersion) current = await staleEdit(page, definition, id, field);
     else console.warn(`${definition.name}: the server sends no version yet; the stale-edit check waits for it`);
 
-    // Show: every show field, the current value.
+    // Show: every show field, the current value. The page shows its cached copy first, from
+    // before the other session's save: /^Crud / matched that copy too, and the delete below then
+    // sent its old version (refused as a stale edit) whenever the fresh read was slower than two
+    // clicks (CI, a busy machine). The current value is the fresh read.
     await go(page, `${base}/show/${id}`);
     await page.getByTestId('generic-show-fields').waitFor();
-    await poll(() => page.getByTestId(`generic-show-${field.name}`).textContent()).toMatch(/^Crud /);
+    await poll(() => page.getByTestId(`generic-show-${field.name}`).textContent()).toBe(current);
 
     // Delete, confirmed, from the show page.
     if (definition.actions.includes('delete')) {
@@ -322,6 +330,44 @@ describe('the generic CRUD flow over every generic resource', () => {
       }
     });
   }
+});
+
+describe('the generic show page acts on the record as it is now', () => {
+  it('offers delete only once its own read is in: a cached copy changed elsewhere is not deleted by its old version', async () => {
+    const definition = GENERIC.find((candidate) => candidate.name === 'announcement-categories');
+    if (!definition?.storage) throw new Error('announcement-categories is a generic resource with storage');
+    const base = resourceBasePath(definition);
+    const [row] = await suite.stack.sql<{ id: string }>(`INSERT INTO ${definition.storage.table} (name) VALUES ($1) RETURNING id::text AS id`, [`Cached ${tag}`]);
+    const id = row?.id ?? '';
+    const { context, page } = await open(0);
+    try {
+      await go(page, `${base}/show/${id}`);
+      await poll(() => page.getByTestId('generic-show-name').textContent()).toBe(`Cached ${tag}`);
+      // Changed elsewhere (its version goes up), while this page keeps its copy in the cache.
+      await suite.stack.sql(`UPDATE ${definition.storage.table} SET name = $2 WHERE id = $1`, [id, `Changed ${tag}`]);
+      await go(page, base);
+      await page.getByTestId('generic-list').waitFor();
+      // The page comes back to the record; its read is held until the check below, as a slow server would.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(new RegExp(`/${definition.endpoint}/${id}$`), async (route) => {
+        if (route.request().method() === 'GET') await held;
+        await route.continue();
+      });
+      await go(page, `${base}/show/${id}`);
+      await poll(() => page.getByTestId('generic-show-name').textContent()).toBe(`Cached ${tag}`);
+      expect(await page.getByTestId('generic-show-delete').isDisabled()).toBe(true);
+      release();
+      await poll(() => page.getByTestId('generic-show-name').textContent()).toBe(`Changed ${tag}`);
+      const answer = page.waitForResponse((response) => response.request().method() === 'DELETE');
+      await page.getByTestId('generic-show-delete').click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete', exact: true }).click();
+      expect((await answer).status()).toBe(200);
+      expect(await suite.stack.sql(`SELECT 1 FROM ${definition.storage.table} WHERE id = $1`, [id])).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('the generic list keeps its state in the URL', () => {

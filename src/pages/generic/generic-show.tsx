@@ -15,6 +15,11 @@ export default function GenericShow({ definition }: GenericPageProps) {
   // A missing record is said at once, not after three retries.
   const { query } = useShow<BaseRecord>({ resource: definition.name, ...(id ? { id } : {}), queryOptions: { retry: false, refetchOnMount: 'always' }, errorNotification: false });
   const record = query.data?.data;
+  // The cached copy shows at once while this visit's own read is under way. Delete sends the
+  // version of the copy shown, so it waits for that read: on a stale copy (changed elsewhere
+  // since it was cached) it would be refused as a stale edit, and a quick click, a user's or a
+  // test's on a busy machine, got that refusal instead of the delete.
+  const current = query.isFetchedAfterMount && !query.isError;
   const fields = fieldsFor(definition.fields, 'show');
   const label = t(definition.labelKey);
   const name = record ? String(record[titleField(definition)] ?? id) : '';
@@ -37,6 +42,7 @@ export default function GenericShow({ definition }: GenericPageProps) {
               resource={definition.name}
               recordItemId={id}
               meta={record ? versionMeta(record) : undefined}
+              disabled={!current}
               confirmTitle={t('generic.deleteConfirm', { name })}
               confirmOkText={t('buttons.delete')}
               confirmCancelText={t('buttons.cancel')}
