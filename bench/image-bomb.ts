@@ -1,12 +1,8 @@
-import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDb } from '../server/src/db/index';
-import { AREAS } from '../src/resources/areas';
-import { shippedConfig, withAreas, withModules } from '../tests/fixtures/app-config';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { bombPng, dataUrlOf } from '../tests/fixtures/image-bomb';
 import { formData, subjectInput } from '../tests/fixtures/kyc-forms';
-import { benchApp, loginCaller, timedCall, type Caller } from './news-list';
+import { everyAreaBenchApp } from './scratch-database';
+import { loginCaller, timedCall, type Caller } from './news-list';
 import { ms } from './stats';
 
 // Issue 23 item 1: the image decompression bomb, a 290 KB PNG that decodes to 10000×10000 pixels,
@@ -47,12 +43,7 @@ function formOf(fields: Record<string, string>) {
   return { payload: form.payload, headers: { 'content-type': form.contentType } };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-image-bomb-'));
-const shipped = shippedConfig();
-const configFile = join(dataDir, 'app.json');
-writeFileSync(configFile, JSON.stringify(withModules(withAreas(shipped, AREAS.map((area) => area.value)), shipped.modules.map((entry) => entry.name))));
-const db = await openDb('memory://', dataDir);
-const app = await benchApp(db, dataDir, configFile);
+const { app, db, close } = await everyAreaBenchApp();
 try {
   const caller = await loginCaller(app);
   const bomb = await bombPng(10_000, 10_000);
@@ -89,7 +80,5 @@ try {
   await measured(caller, 'KYC picture, 6320x6320 (the 40 MP limit)', 'POST', `${KYC}/subjects/${subjectId}/documents/picture`, undefined, picture(await bombPng(6320, 6320)));
   line('RSS after', mb(statusKb('VmRSS')));
 } finally {
-  await app.close();
-  await db.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -1,10 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { openDb, type Db } from '../server/src/db/index';
 import { migrate, readMigrations } from '../server/src/db/migrate';
-import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
+import { AREAS } from '../src/resources/areas';
+import { shippedConfig, withAreas, withModules } from '../tests/fixtures/app-config';
+import { benchApp } from './news-list';
 
 /** Runs `run` on a new database beside `baseUrl`'s, dropped afterwards. */
 export async function withScratchDatabase<T>(baseUrl: string, run: (url: string) => Promise<T>): Promise<T> {
@@ -63,4 +66,26 @@ export async function withBenchDatabase<T>(url: string, areas: string[], run: (d
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * An app on an in-memory PGlite with every area and module on, as the attack benches need
+ * (bench/image-bomb.ts, bench/xlsx-bomb.ts); `close` ends it and removes its data dir.
+ */
+export async function everyAreaBenchApp(): Promise<{ app: FastifyInstance; db: Db; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-every-area-'));
+  const shipped = shippedConfig();
+  const configFile = join(dataDir, 'app.json');
+  writeFileSync(configFile, JSON.stringify(withModules(withAreas(shipped, AREAS.map((area) => area.value)), shipped.modules.map((entry) => entry.name))));
+  const db = await openDb('memory://', dataDir);
+  const app = await benchApp(db, dataDir, configFile);
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDb } from '../server/src/db/index';
-import { AREAS } from '../src/resources/areas';
 import { inflatingSheet } from '../tests/fixtures/xlsx-bombs';
 import { formData } from '../tests/fixtures/kyc-forms';
-import { shippedConfig, withAreas, withModules } from '../tests/fixtures/app-config';
-import { benchApp, loginCaller, timedCall } from './news-list';
+import { everyAreaBenchApp } from './scratch-database';
+import { loginCaller, timedCall } from './news-list';
 import { ms } from './stats';
 
 // Issue 23 item 2: the price-series upload's zip bomb, a 401 KB .xlsx whose one sheet inflates
@@ -17,12 +12,7 @@ const URL = '/backoffice/api/be-api-management/finview/plugins/price-series/seri
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const line = (label: string, figure: string) => console.log(`${label.padEnd(44)} ${figure}`);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-xlsx-bomb-'));
-const shipped = shippedConfig();
-const configFile = join(dataDir, 'app.json');
-writeFileSync(configFile, JSON.stringify(withModules(withAreas(shipped, AREAS.map((area) => area.value)), shipped.modules.map((entry) => entry.name))));
-const db = await openDb('memory://', dataDir);
-const app = await benchApp(db, dataDir, configFile);
+const { app, close } = await everyAreaBenchApp();
 try {
   const caller = await loginCaller(app);
   const bomb = inflatingSheet(400);
@@ -42,7 +32,5 @@ try {
   line('RSS peak while it was answered', `${mb(peak)} (+${mb(peak - idle)} on idle)`);
   line('RSS after', mb(process.memoryUsage().rss));
 } finally {
-  await app.close();
-  await db.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
