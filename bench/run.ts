@@ -15,6 +15,8 @@ import { benchAnnouncementsLive } from './announcements-live';
 import { benchAuditLogList } from './audit-log-list';
 import { benchColdStart } from './cold-start';
 import { benchNpmStart } from './npm-start';
+import { benchImageBomb } from './image-bomb';
+import { benchXlsxBomb } from './xlsx-bomb';
 import { withScratchDatabase } from './scratch-database';
 
 // `npm run bench`: prints figures; nothing here asserts. PostgreSQL figures
@@ -45,3 +47,5 @@ await benchKyc();
 await benchAnnouncementsIngest();
 await benchAnnouncementsList();
 await benchAnnouncementsLive();
+await benchImageBomb();
+await benchXlsxBomb();
