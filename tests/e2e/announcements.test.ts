@@ -209,6 +209,26 @@ describe('announcements in Chromium', () => {
     }
   });
 
+  it('right to left, the feed form keeps its URL and cron fields left to right', { timeout: 120_000 }, async () => {
+    // antd's .ant-input-rtl overrode the fields' dir="ltr", and "*/30 * * * *" read "* * * * 30/*".
+    const { context, page } = await open('admin');
+    try {
+      await page.evaluate(() => localStorage.setItem('direction', 'rtl'));
+      await go(page, '/announcements/feeds');
+      await page.reload();
+      await page.getByTestId(`feed-edit-${feeds.BSE}`).click();
+      const form = page.getByTestId('feed-form');
+      await form.locator('#feed-cron').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      const directions = await form.evaluate((element) =>
+        ['#feed-url', '#feed-attachment-base', '#feed-cron', '#feed-name'].map((id) => getComputedStyle(element.querySelector(id) as Element).direction),
+      );
+      expect(directions).toEqual(['ltr', 'ltr', 'ltr', 'rtl']);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('every announcements screen in English, Spanish, RTL and dark: axe finds nothing serious', { timeout: 300_000 }, async () => {
     await call(admin, 'POST', '/notices', {
       title: 'Feed maintenance tonight',
