@@ -22,8 +22,8 @@ import { browserSuite } from './suite';
 /** Resources on the generic pages: an endpoint, fields, and no custom page of their own. */
 const GENERIC = RESOURCES.filter((definition) => definition.endpoint && definition.fields && !definition.page);
 
-/** The catalogue's stale-edit sentence (server-messages.ts), once the server has optimistic concurrency. */
-const STALE_MESSAGE = (SERVER_MESSAGES as Record<string, string | undefined>)['staleEdit'];
+/** The catalogue's stale-edit sentence (server-messages.ts). */
+const STALE_MESSAGE = SERVER_MESSAGES.staleEdit;
 
 const ACCOUNTS: Record<Role, string> = { 0: 'superadmin', 1: 'admin', 2: 'analyst' };
 
@@ -151,7 +151,7 @@ async function staleEdit(page: Page, definition: ResourceDefinition, id: string,
     await page.locator(`#${field.name}`).fill(`Crud ${tag} Mine`.slice(0, field.maxLength));
     await save(page);
     await poll(() => page.getByTestId('generic-stale').count()).toBe(1);
-    expect(await page.getByTestId('generic-stale').textContent()).toContain(STALE_MESSAGE ?? 'changed');
+    expect(await page.getByTestId('generic-stale').textContent()).toContain(STALE_MESSAGE);
     // Nothing was overwritten: a reload shows the other session's value.
     await page.getByTestId('generic-reload').click();
     await poll(() => page.locator(`#${field.name}`).inputValue()).toBe(theirs);
@@ -218,13 +218,9 @@ async function crudFlow(definition: ResourceDefinition): Promise<void> {
     await search(page, renamed);
     await poll(() => rows(page).filter({ hasText: renamed }).count()).toBe(1);
 
-    // Stale edit: refused, said, reloadable (where the server keeps versions).
-    // Once the catalogue has the stale-edit sentence, every generic resource must keep versions.
-    const hasVersion = await versioned(page, definition, id);
-    if (STALE_MESSAGE !== undefined) expect(hasVersion).toBe(true);
-    let current = renamed;
-    if (hasVersion) current = await staleEdit(page, definition, id, field);
-    else console.warn(`${definition.name}: the server sends no version yet; the stale-edit check waits for it`);
+    // Stale edit: refused, said, reloadable; every generic resource keeps versions.
+    expect(await versioned(page, definition, id)).toBe(true);
+    const current = await staleEdit(page, definition, id, field);
 
     // Show: every show field, the current value. The page shows its cached copy first, from
     // before the other session's save: /^Crud / matched that copy too, and the delete below then
