@@ -3,12 +3,12 @@ import * as XLSX from '@e965/xlsx';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { makeOfflineEkycZip, makeTestSigner } from '../fixtures/offline-ekyc';
-import { call } from './admin/admin-helper';
-import { describeEachDatabase, type Session } from './helper';
-import { plainImage } from './kyc/kyc-fixtures';
-import { kycCall, kycCallers, newAadhaar, postForm, postSubject, subjectInput, type Document, type Subject } from './kyc/kyc-helper';
-import { EXCEL_API_KEY, get as newsGet, postMultipart as newsPostMultipart } from './news/news-helper';
+import { makeOfflineEkycZip, makeTestSigner } from '../../fixtures/offline-ekyc';
+import { call } from '../admin/admin-helper';
+import { describeEachDatabase, type Session } from '../helper';
+import { plainImage } from './kyc-fixtures';
+import { kycCall, kycCallers, newAadhaar, postForm, postSubject, subjectInput, type Document, type Subject } from './kyc-helper';
+import { EXCEL_API_KEY, get as newsGet, postMultipart as newsPostMultipart } from '../news/news-helper';
 
 // Issue 11, "Must show": no full Aadhaar number anywhere after a whole KYC run through the
 // real routes — not in any answer (bodies, headers, files served, exports unzipped), not in

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/src/errors.js';
-import { sniffUpload } from '../../server/src/services/blobs/sniff.js';
-import { EKYC_MAX_XML_BYTES } from '../../server/src/services/kyc-files/ekyc-zip.js';
-import { ekycMismatches, openOfflineEkyc, type OfflineEkyc } from '../../server/src/services/kyc-files/offline-ekyc.js';
+import { HttpError } from '../../../server/src/errors.js';
+import { sniffUpload } from '../../../server/src/services/blobs/sniff.js';
+import { EKYC_MAX_XML_BYTES } from '../../../server/src/services/kyc-files/ekyc-zip.js';
+import { ekycMismatches, openOfflineEkyc, type OfflineEkyc } from '../../../server/src/services/kyc-files/offline-ekyc.js';
 import {
   buildOfflineEkycXml,
   makeOfflineEkycZip,
@@ -12,7 +12,7 @@ import {
   TEST_EKYC_PHOTO,
   zipOfflineEkyc,
   type TestSigner,
-} from '../fixtures/offline-ekyc.js';
+} from '../../fixtures/offline-ekyc.js';
 
 // Digital Aadhaar (UIDAI offline e-KYC) files built and signed here with a test "UIDAI" key:
 // what a good file yields, and every way a bad one is refused.
