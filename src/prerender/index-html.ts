@@ -1,10 +1,9 @@
-import { PRERENDER_ATTRIBUTE } from './prerendered-look';
+import { PLAIN_INDEX, PRERENDER_ATTRIBUTE } from '../config/prerendered-look';
 
 // How the build writes index.html's drawing of the login page (login-markup.tsx) and the
 // script that loads the app. Plain string work on the built page, so tests run it on any HTML.
 
-/** The built page without the drawing, beside index.html. */
-export const PLAIN_INDEX = 'index-no-prerender.html';
+export { PLAIN_INDEX };
 
 const DRAWING_START = '<!--prerender-->';
 const DRAWING_END = '<!--/prerender-->';

@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PLAIN_INDEX } from '../../../src/prerender/index-html.js';
-import { PRERENDERED_LOOK } from '../../../src/prerender/prerendered-look.js';
+import { PLAIN_INDEX, PRERENDERED_LOOK } from '../../../src/config/prerendered-look.js';
 import type { AppConfig } from '../../../src/config/schema.js';
 
 /** Whether index.html's drawing of the login page is in the look a visitor gets from these defaults. */

@@ -3,8 +3,8 @@ import { Alert, Button, Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementDetail } from '../../resources/announcements-model';
-import { errorText } from '../finview/finview-ui';
-import { PdfFrame } from '../finview/videos/pdf-frame';
+import { errorText } from '../../components/error-text';
+import { PdfFrame } from '../../components/pdf-frame';
 import { useAnnouncementsApi } from './announcements-api';
 
 // The stored PDF, on demand: a sealed POST gives a ten-minute ticketed URL, shown in a frame.

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../providers';
 import type { AnnouncementDetail } from '../../resources/announcements-model';
-import { errorText, useToast } from '../finview/finview-ui';
+import { errorText } from '../../components/error-text';
+import { useToast } from '../../components/toasts';
 import { AnnouncementFields, inputOf, type AnnouncementValues } from './announcement-form';
 import { useAnnouncementsApi } from './announcements-api';
 

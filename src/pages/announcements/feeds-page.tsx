@@ -7,8 +7,9 @@ import { useRole } from '../../providers';
 import type { FeedAnswer, FeedRunAnswer } from '../../resources/announcements-model';
 import { canAccess } from '../../resources/access';
 import { useRuntime } from '../../resources/registry-context';
-import { errorText, useToast } from '../finview/finview-ui';
-import { KycTitle } from '../kyc/kyc-format';
+import { errorText } from '../../components/error-text';
+import { useToast } from '../../components/toasts';
+import { PageTitle } from '../../components/page-title';
 import { FeedForm } from './feeds/feed-form';
 import { pollInterval, RUN_NOW_WATCH_MS, useFeedsApi } from './feeds/feeds-api';
 import { FeedsTable } from './feeds/feeds-table';
@@ -100,7 +101,7 @@ export default function AnnouncementFeedsPage() {
   return (
     <Flex vertical gap={16} data-testid="announcement-feeds-page">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <KycTitle icon="CloudDownloadOutlined">{t('resources.announcement-feeds')}</KycTitle>
+        <PageTitle icon="CloudDownloadOutlined">{t('resources.announcement-feeds')}</PageTitle>
         {editable ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="feed-add">
             {t('announcementFeeds.add')}

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementDetail } from '../../resources/announcements-model';
-import { errorText, useToast } from '../finview/finview-ui';
+import { errorText } from '../../components/error-text';
+import { useToast } from '../../components/toasts';
 import { useAnnouncementsApi, type Decision } from './announcements-api';
 
 // One decision at a time, from the drawer's buttons or the queue's keys; the server's answer

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE, type AnnouncementAnswer, type AnnouncementDetail } from '../../resources/announcements-model';
-import { errorText } from '../finview/finview-ui';
+import { errorText } from '../../components/error-text';
 import { useAnnouncementsApi } from './announcements-api';
 import { belongsToTab, listQuery, type ReviewState } from './review-state';
 

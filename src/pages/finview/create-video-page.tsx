@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteSpec } from '../../resources/generate';
 import type { OutputAnswer } from '../../resources/finview-model';
-import { KycTitle } from '../kyc/kyc-format';
+import { PageTitle } from '../../components/page-title';
 import { JobCard } from './create/job-card';
 import { ParamFields } from './create/param-fields';
 import { defaultsOf, fieldsOf, paramErrorsOf, paramsOf } from './create/params-form';
@@ -14,7 +14,7 @@ import { TemplatePicker, usePublishedVersion } from './create/template-picker';
 import { usePreview } from './create/use-preview';
 import { useLiveOutputs } from './live-outputs';
 import { useFinviewApi } from './finview-api';
-import { errorText } from './finview-ui';
+import { errorText } from '../../components/error-text';
 
 interface CreateValues {
   templateId?: number;
@@ -101,7 +101,7 @@ export default function CreateVideoPage(_props: { route: RouteSpec }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-create-page">
-      <KycTitle icon="VideoCameraAddOutlined">{t('resources.create-videos')}</KycTitle>
+      <PageTitle icon="VideoCameraAddOutlined">{t('resources.create-videos')}</PageTitle>
       <Flex gap={16} wrap align="start">
         <Card title={t('finviewCreate.formTitle')} style={{ flex: '1 1 420px', minWidth: 0 }}>
           <Form form={form} layout="vertical" onFinish={submit} data-testid="finview-create-form">

@@ -6,10 +6,12 @@ import { canAccess } from '../../resources/access';
 import type { RouteSpec } from '../../resources/generate';
 import type { PluginAnswer } from '../../resources/finview-model';
 import { useRuntime } from '../../resources/registry-context';
-import { KycTitle, RelativeDate } from '../kyc/kyc-format';
-import { UserName } from './finview-user';
+import { PageTitle } from '../../components/page-title';
+import { RelativeDate } from '../../components/relative-date';
+import { UserName } from '../../components/user-name';
 import { useFinviewApi } from './finview-api';
-import { errorText, useToast } from './finview-ui';
+import { errorText } from '../../components/error-text';
+import { useToast } from '../../components/toasts';
 import { PluginConfigForm } from './plugins/plugin-config-form';
 import { PriceSeriesCard } from './plugins/price-series-card';
 
@@ -98,7 +100,7 @@ export default function PluginsPage(_props: { route: RouteSpec }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-plugins-page">
-      <KycTitle icon="ApiOutlined">{t('finviewPlugins.title')}</KycTitle>
+      <PageTitle icon="ApiOutlined">{t('finviewPlugins.title')}</PageTitle>
       {!editable ? <Alert type="info" showIcon message={t('finviewPlugins.readOnly')} data-testid="finview-plugins-read-only" /> : null}
       {query.isError ? <Alert type="error" showIcon message={errorText(query.error, t)} /> : null}
       {table('source')}

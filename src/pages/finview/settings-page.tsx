@@ -7,10 +7,12 @@ import { fieldErrorsOf } from '../../providers';
 import type { RouteSpec } from '../../resources/generate';
 import type { FinviewSettings } from '../../resources/finview-model';
 import { FONT_FAMILIES } from '../../resources/finview-template';
-import { KycTitle, RelativeDate } from '../kyc/kyc-format';
-import { UserName } from './finview-user';
+import { PageTitle } from '../../components/page-title';
+import { RelativeDate } from '../../components/relative-date';
+import { UserName } from '../../components/user-name';
 import { useFinviewApi } from './finview-api';
-import { errorText, statusOf, useToast } from './finview-ui';
+import { errorText, statusOf } from '../../components/error-text';
+import { useToast } from '../../components/toasts';
 import { COLOUR_FIELDS, hexOf, LOGO_MAX_BYTES, LOGO_TYPES, NUMBER_FIELDS, SETTINGS_ERROR_FIELDS, settingsBody, type SettingsInput } from './settings/settings-fields';
 
 type Values = Omit<SettingsInput, 'version'>;
@@ -88,7 +90,7 @@ export default function FinviewSettingsPage(_props: { route: RouteSpec }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-settings-page">
-      <KycTitle icon="SettingOutlined">{t('finviewSettings.title')}</KycTitle>
+      <PageTitle icon="SettingOutlined">{t('finviewSettings.title')}</PageTitle>
       {query.isError ? <Alert type="error" showIcon message={errorText(query.error, t)} /> : null}
       {!settings && !query.isError ? <Skeleton active /> : null}
       {settings ? (

@@ -1,16 +1,10 @@
-import type { ComponentType } from 'react';
-import { CompanyTemplateButton, CompanyUploadButton } from '../news/company-actions';
+import { HEADER_ACTIONS } from '../../resources/header-actions';
 import type { ResourceDefinition } from '../../resources/types';
 
 /**
  * Extra buttons a definition's `headerActions` names for the generic list's header:
  * what a resource does besides plain CRUD (companies' Excel upload and template).
  */
-const HEADER_ACTIONS: Record<string, ComponentType> = {
-  'company-upload': CompanyUploadButton,
-  'company-template': CompanyTemplateButton,
-};
-
 export function HeaderActions({ definition }: { definition: ResourceDefinition }) {
   return (
     <>

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
 import { KYC_ACCEPTED_KINDS, type KycDocumentType } from '../../resources/kyc-model';
-import { acceptFor, checkFile, formatSize, kindsLabel, MAX_FILE_MB, type FileKind } from './file-check';
+import { acceptFor, checkFile, kindsLabel, MAX_FILE_MB, type FileKind } from './file-check';
+import { formatSize } from '../../components/file-size';
 
 /** A file the reader picked for one document type, once its first bytes passed the check. */
 export interface PickedFile {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
 import { AADHAAR_MASK_MINIMUM, maskCoversNumber } from '../../resources/kyc-rules';
 import type { KycExtracted, KycFile, KycRect } from './kyc-api';
-import { fileErrorText, useFileUrl } from './kyc-file';
+import { useFileUrl } from './kyc-file';
+import { fileErrorText } from '../../components/error-text';
 import { MaskLayer } from './mask-layer';
 
 const ZOOMS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4] as const;

@@ -10,7 +10,9 @@ import { KYC_DOCUMENT_TYPES, KYC_STATUSES, type KycDocumentType, type KycStatus 
 import { FilterSelect } from '../form-select';
 import { useFollowLocation } from '../generic/follow-location';
 import type { KycDocument } from './kyc-api';
-import { KycStatusTag, KycTitle, RelativeDate, ScanTag, UserRef } from './kyc-format';
+import { KycStatusTag, ScanTag, UserRef } from './kyc-format';
+import { PageTitle } from '../../components/page-title';
+import { RelativeDate } from '../../components/relative-date';
 
 interface Filters {
   q?: string;
@@ -72,7 +74,7 @@ export default function KycDocumentsList() {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-documents-page">
-      <KycTitle icon="FileProtectOutlined">{t('resources.kyc-documents')}</KycTitle>
+      <PageTitle icon="FileProtectOutlined">{t('resources.kyc-documents')}</PageTitle>
       <Card>
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} data-testid="kyc-documents-filters">
           <Form.Item name="q">

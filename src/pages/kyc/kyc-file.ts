@@ -1,8 +1,6 @@
 import { useCustom, useDataProvider } from '@refinedev/core';
-import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
-import { serverMessageOf } from '../../providers';
-import { saveFile } from '../news/news-api';
+import { saveFile } from '../../components/save-file';
 import { useKycApi, type KycFile } from './kyc-api';
 
 // A document's file, fetched through the sealed data provider (bytes, never a bare URL: the
@@ -10,21 +8,6 @@ import { useKycApi, type KycFile } from './kyc-api';
 // `view` or a `download`, so a version's bytes are fetched once per page, not per render.
 
 type Bytes = ArrayBuffer & Record<string, never>;
-
-/** The message of a failed file request: its body is bytes too, so the server's JSON is read from them. */
-export function fileErrorText(error: unknown, t: TFunction): string {
-  const body = (error as { body?: unknown } | null)?.body;
-  if (body instanceof ArrayBuffer) {
-    try {
-      const message = serverMessageOf(JSON.parse(new TextDecoder().decode(body)), t);
-      if (message) return message;
-    } catch {
-      // Not JSON: the HTTP client's own words below.
-    }
-  }
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : t('errors.generic');
-}
 
 /** An object URL for one version of a document's file (the current one by default), revoked when it goes. */
 export function useFileUrl(documentId: number | string, file: KycFile | null | undefined) {

@@ -1,13 +1,12 @@
 import { CheckCircleOutlined, ExclamationCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
-import { Flex, Space, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTime, formatDateTime, isolateLtr, Ltr } from '../../i18n/formatting';
+import { Ltr } from '../../i18n/formatting';
 import type { KycScanStatus, KycStatus } from '../../resources/kyc-model';
-import { ResourceIcon } from '../../shell/icons';
 import type { KycUserRef } from './kyc-api';
 
-// How the KYC screens show statuses, scan results, users and dates, the same on every screen.
+// How the KYC screens show statuses, scan results and users, the same on every screen.
 
 const STATUS_COLOURS: Record<KycStatus, string> = {
   new: 'blue',
@@ -47,54 +46,4 @@ export function ScanTag({ status, signature }: { status: KycScanStatus | null | 
 export function UserRef({ user }: { user: KycUserRef | null | undefined }) {
   if (!user) return <Typography.Text type="secondary">—</Typography.Text>;
   return <Ltr>{user.username}</Ltr>;
-}
-
-const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 30],
-  ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
-];
-
-/** "3 hours ago" / "hace 3 horas", in the reader's language. */
-export function relativeTime(value: string, language: string, now = Date.now()): string {
-  const then = new Date(value).getTime();
-  if (!Number.isFinite(then)) return '';
-  let amount = (then - now) / 1000;
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(amount) < size) return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(Math.round(amount), unit);
-    amount /= size;
-  }
-  return '';
-}
-
-/** When, relative ("2 days ago") above the absolute date and time. */
-export function RelativeDate({ value }: { value: string | null | undefined }) {
-  const { i18n } = useTranslation();
-  if (!value) return <Typography.Text type="secondary">—</Typography.Text>;
-  return (
-    <Flex vertical gap={0} title={isolateLtr(formatDateTime(value))}>
-      {/* Its own direction from its words: "36 seconds ago" stays in order on a right-to-left page. */}
-      <span>
-        <bdi>{relativeTime(value, i18n.language)}</bdi>
-      </span>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        <DateTime value={value} />
-      </Typography.Text>
-    </Flex>
-  );
-}
-
-/** A KYC page's heading: its icon (an @ant-design/icons name) and its title. */
-export function KycTitle({ icon, children }: { icon: string; children: ReactNode }) {
-  return (
-    <Typography.Title level={3} style={{ margin: 0 }}>
-      <Space>
-        <ResourceIcon name={icon} />
-        {children}
-      </Space>
-    </Typography.Title>
-  );
 }

@@ -11,10 +11,12 @@ import { KYC_DOCUMENT_TYPES } from '../../resources/kyc-model';
 import { DecisionPanel } from './decision-panel';
 import { DocumentReupload } from './document-reupload';
 import { FileViewer } from './file-viewer';
-import { formatSize } from './file-check';
+import { formatSize } from '../../components/file-size';
 import { useKycApi, type KycDocument, type KycFile, type KycRect, type KycSettings, type KycSubject } from './kyc-api';
-import { fileErrorText, useFileDownload } from './kyc-file';
-import { KycStatusTag, RelativeDate, ScanTag, UserRef } from './kyc-format';
+import { useFileDownload } from './kyc-file';
+import { fileErrorText } from '../../components/error-text';
+import { KycStatusTag, ScanTag, UserRef } from './kyc-format';
+import { RelativeDate } from '../../components/relative-date';
 
 /** The current file first, then the earlier uploads (newest first). */
 function versionsOf(document: KycDocument): KycFile[] {

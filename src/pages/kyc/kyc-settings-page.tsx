@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DateTime, Ltr } from '../../i18n/formatting';
 import { notify } from '../../providers';
 import { KYC_SCAN_POLICIES, type KycScanPolicy } from '../../resources/kyc-model';
-import { formatSize } from './file-check';
-import { KycTitle } from './kyc-format';
+import { formatSize } from '../../components/file-size';
+import { PageTitle } from '../../components/page-title';
 import { useKycApi, type KycSettings } from './kyc-api';
 
 const CERTIFICATE_ACCEPT = '.cer,.pem,.crt,application/x-x509-ca-cert,application/pkix-cert,application/x-pem-file';
@@ -50,7 +50,7 @@ export default function KycSettingsPage() {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-settings-page">
-      <KycTitle icon="SettingOutlined">{t('kyc.settings.title')}</KycTitle>
+      <PageTitle icon="SettingOutlined">{t('kyc.settings.title')}</PageTitle>
       {query.isError ? <Alert type="error" showIcon message={(query.error as { message?: string }).message ?? t('errors.generic')} /> : null}
       {!settings && !query.isError ? <Skeleton active /> : null}
       {settings ? (

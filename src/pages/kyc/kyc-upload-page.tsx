@@ -8,7 +8,7 @@ import { KYC_DOCUMENT_TYPES, KYC_REQUIRED_GROUPS, type KycDocumentType } from '.
 import type { RouteSpec } from '../../resources/generate';
 import NotFoundPage from '../errors/not-found-page';
 import { DocumentDrop, type PickedFile } from './document-drop';
-import { KycTitle } from './kyc-format';
+import { PageTitle } from '../../components/page-title';
 import { KYC_SUBJECT_FIELDS, useKycApi, type KycSubject } from './kyc-api';
 import KycSubjectEdit, { subjectDocumentsQuery } from './kyc-subject-edit';
 import { SubjectFields, subjectInput, type SubjectValues } from './subject-fields';
@@ -124,7 +124,7 @@ function KycUpload() {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-upload-page">
-      <KycTitle icon="CloudUploadOutlined">{t('resources.kyc-upload')}</KycTitle>
+      <PageTitle icon="CloudUploadOutlined">{t('resources.kyc-upload')}</PageTitle>
       <Form<UploadValues>
         form={form}
         layout="vertical"

@@ -1,7 +1,8 @@
 import { Alert, Flex, Spin, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { KycFile } from './kyc-api';
-import { fileErrorText, useFileUrl } from './kyc-file';
+import { useFileUrl } from './kyc-file';
+import { fileErrorText } from '../../components/error-text';
 
 /** What identifies the bytes shown: a new mask or upload is a new revision, to be seen again. */
 export function previewRevision(file: KycFile): string {

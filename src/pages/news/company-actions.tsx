@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../providers';
 import { useRuntime } from '../../resources/registry-context';
 import { catalogueMessage } from './error-catalogue';
-import { EXCEL_API_KEY_HEADER, saveFile, useNewsApi } from './news-api';
+import { EXCEL_API_KEY_HEADER, useNewsApi } from './news-api';
+import { saveFile } from '../../components/save-file';
 
 // The companies list's own header buttons (its definition's `headerActions`): the Excel
 // upload, which is the resource's create page, and the template that upload accepts.

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decisionBlocks } from '../../../src/pages/kyc/decision-panel';
-import { checkFile, formatSize, sniffKind } from '../../../src/pages/kyc/file-check';
+import { checkFile, sniffKind } from '../../../src/pages/kyc/file-check';
+import { formatSize } from '../../../src/components/file-size';
 import type { KycDocument, KycFile } from '../../../src/pages/kyc/kyc-api';
-import { relativeTime } from '../../../src/pages/kyc/kyc-format';
+import { relativeTime } from '../../../src/components/relative-date';
 import { nudge, rectBetween } from '../../../src/pages/kyc/mask-layer';
 import { KYC_MAX_FILE_BYTES } from '../../../src/resources/kyc-model';
 

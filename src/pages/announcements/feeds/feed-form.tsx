@@ -6,7 +6,7 @@ import { timeZones } from '../../../i18n/time-zones';
 import { fieldErrorsOf } from '../../../providers';
 import { FEED_SOURCES, type FeedAnswer, type FeedInput } from '../../../resources/announcements-model';
 import { FormSelect } from '../../form-select';
-import { errorText } from '../../finview/finview-ui';
+import { errorText } from '../../../components/error-text';
 import { FEED_FIELDS, feedInputOf, NEW_FEED, useFeedsApi } from './feeds-api';
 
 interface FeedFormProps {

@@ -4,7 +4,7 @@ import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../i18n/formatting';
 import type { FeedAnswer } from '../../../resources/announcements-model';
-import { RelativeDate } from '../../kyc/kyc-format';
+import { RelativeDate } from '../../../components/relative-date';
 import { RunStatus } from './runs-table';
 
 interface FeedsTableProps {

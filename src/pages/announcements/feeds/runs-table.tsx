@@ -3,7 +3,7 @@ import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../i18n/formatting';
 import type { FeedRunAnswer, FeedRunStatus } from '../../../resources/announcements-model';
-import { RelativeDate } from '../../kyc/kyc-format';
+import { RelativeDate } from '../../../components/relative-date';
 import { RUN_COUNTS } from './feeds-api';
 import { RunProblems } from './run-problems';
 

@@ -1,7 +1,7 @@
 import { useDataProvider } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import type { ParamValues, TemplateVersion } from '../../../resources/finview-model';
-import { fileErrorText } from '../../kyc/kyc-file';
+import { fileErrorText } from '../../../components/error-text';
 import { useFinviewApi } from '../finview-api';
 import type { TFunction } from 'i18next';
 

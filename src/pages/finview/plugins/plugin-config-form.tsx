@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../../providers';
 import type { PluginAnswer } from '../../../resources/finview-model';
 import { useFinviewApi } from '../finview-api';
-import { errorText, useToast } from '../finview-ui';
+import { errorText } from '../../../components/error-text';
+import { useToast } from '../../../components/toasts';
 import { configFieldsOf } from './plugin-config';
 
 /** One plugin's config, edited from its configSchema (Admin+), or shown read-only. */

@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, isApiError } from '../../../providers';
 import type { PriceSeries } from '../../../resources/finview-model';
-import { formatSize } from '../../kyc/file-check';
-import { RelativeDate } from '../../kyc/kyc-format';
-import { UserName } from '../finview-user';
+import { formatSize } from '../../../components/file-size';
+import { RelativeDate } from '../../../components/relative-date';
+import { UserName } from '../../../components/user-name';
 import { useFinviewApi } from '../finview-api';
-import { errorText, useToast } from '../finview-ui';
+import { errorText } from '../../../components/error-text';
+import { useToast } from '../../../components/toasts';
 import { uploadProblemLines } from './plugin-config';
 
 const SERIES_ACCEPT = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { RULE_TRIGGERS, type RuleAnswer } from '../../../resources/finview-model';
 import { timeZones } from '../../../i18n/time-zones';
 import { FormSelect } from '../../form-select';
-import { KycTitle } from '../../kyc/kyc-format';
+import { PageTitle } from '../../../components/page-title';
 import { CompanySelect } from '../create/company-select';
 import { ParamFields } from '../create/param-fields';
 import { fieldsOf } from '../create/params-form';
 import { TemplatePicker, usePublishedVersion } from '../create/template-picker';
 import { defaultDedupeKey, defaultTimezone, formValuesOf, ruleBodyOf, ruleErrorsOf, type RuleFormValues } from './rule-form';
-import { errorText } from '../finview-ui';
+import { errorText } from '../../../components/error-text';
 
 /** Create or edit a rule: its trigger, its template and the params it renders with. */
 export default function RuleEditor({ id }: { id?: string }) {
@@ -66,7 +66,7 @@ export default function RuleEditor({ id }: { id?: string }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-rule-editor">
-      <KycTitle icon="ControlOutlined">{id ? t('finviewRules.editTitle', { name: rule?.name ?? '' }) : t('finviewRules.createTitle')}</KycTitle>
+      <PageTitle icon="ControlOutlined">{id ? t('finviewRules.editTitle', { name: rule?.name ?? '' }) : t('finviewRules.createTitle')}</PageTitle>
       <Card style={{ maxWidth: 860 }}>
         <Form<RuleFormValues>
           form={form}

@@ -7,9 +7,10 @@ import { Link } from 'react-router';
 import { useRuntime } from '../../../resources/registry-context';
 import type { OutputAnswer, RuleAnswer } from '../../../resources/finview-model';
 import { Ltr } from '../../../i18n/formatting';
-import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
+import { PageTitle } from '../../../components/page-title';
+import { RelativeDate } from '../../../components/relative-date';
 import { useFinviewApi } from '../finview-api';
-import { errorText } from '../finview-ui';
+import { errorText } from '../../../components/error-text';
 
 /** The rules: what fires them, what they render, when they last and next fire; Run now for manual ones. */
 export default function RulesList() {
@@ -56,7 +57,7 @@ export default function RulesList() {
   return (
     <Flex vertical gap={16} data-testid="finview-rules-page">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <KycTitle icon="ControlOutlined">{t('resources.rules')}</KycTitle>
+        <PageTitle icon="ControlOutlined">{t('resources.rules')}</PageTitle>
         <CreateButton resource="rules" data-testid="finview-rule-create">{t('finviewRules.create')}</CreateButton>
       </Flex>
       <Card>

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { BrandAnswer, PluginAnswer, TemplateDetail, TemplateVersion } from '../../../resources/finview-model';
 import type { ReportSection, ReportTemplate } from '../../../resources/finview-report-template';
 import { TEMPLATE_LOCALES, type Scene, type TemplateLocale, type VideoTemplate } from '../../../resources/finview-template';
-import { KycTitle } from '../../kyc/kyc-format';
+import { PageTitle } from '../../../components/page-title';
 import { useFinviewApi } from '../finview-api';
-import { errorText, statusOf, useToast } from '../finview-ui';
+import { errorText, statusOf } from '../../../components/error-text';
+import { useToast } from '../../../components/toasts';
 import { bindingRowsOf, bindingsOf, clamp, listArgsOf, newScene, newSection, paramRowsOf, paramsSchemaOf, refusalLines, SCENE_KINDS, SECTION_KINDS, withBrand, type BindingRow, type ParamRow } from './draft-edit';
 import { BindingsEditor } from './bindings-editor';
 import { Field } from './item-fields';
@@ -205,9 +206,9 @@ function DraftEditor({ template, loaded, brand, plugins, refresh }: DraftEditorP
   return (
     <Flex vertical gap={16} data-testid="finview-template-editor">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <KycTitle icon="LayoutOutlined">
+        <PageTitle icon="LayoutOutlined">
           <bdi>{template.name}</bdi>
-        </KycTitle>
+        </PageTitle>
         <Space wrap>
           <Tag color={loaded.status === 'draft' ? 'blue' : 'green'}>{t(`finviewTemplates.status.${loaded.status}`)} · {t('finviewTemplates.versionN', { n: loaded.version })}</Tag>
           {dirty ? <Tag color="gold">{t('finviewTemplates.unsaved')}</Tag> : null}

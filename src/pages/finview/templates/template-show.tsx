@@ -4,10 +4,12 @@ import { Alert, Button, Card, Descriptions, Drawer, Flex, Popconfirm, Skeleton, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateDetail, TemplateVersion, VersionSummary } from '../../../resources/finview-model';
-import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
-import { UserName } from '../finview-user';
+import { PageTitle } from '../../../components/page-title';
+import { RelativeDate } from '../../../components/relative-date';
+import { UserName } from '../../../components/user-name';
 import { useFinviewApi } from '../finview-api';
-import { errorText, useToast } from '../finview-ui';
+import { errorText } from '../../../components/error-text';
+import { useToast } from '../../../components/toasts';
 import { TemplatePreview } from './template-preview';
 
 /** A template's versions, newest first: any version opens read-only; "Edit" opens the draft (or starts one from the published). */
@@ -36,9 +38,9 @@ export function TemplateShow({ id }: { id: string }) {
   return (
     <Flex vertical gap={16} data-testid="finview-template-show">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <KycTitle icon="LayoutOutlined">
+        <PageTitle icon="LayoutOutlined">
           <bdi>{template.name}</bdi>
-        </KycTitle>
+        </PageTitle>
         <Space wrap>
           <Button onClick={() => list('templates')}>{t('finviewTemplates.backToList')}</Button>
           <Popconfirm title={t('finviewTemplates.confirmArchive', { name: template.name })} onConfirm={() => drop(template)} okText={t('finviewTemplates.archive')} cancelText={t('buttons.cancel')}>

@@ -10,10 +10,12 @@ import { TEMPLATE_KINDS, type TemplateDetail, type TemplateKind, type TemplateSu
 import { useRuntime } from '../../../resources/registry-context';
 import { FilterSelect } from '../../form-select';
 import { useFollowLocation } from '../../generic/follow-location';
-import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
-import { UserName } from '../finview-user';
+import { PageTitle } from '../../../components/page-title';
+import { RelativeDate } from '../../../components/relative-date';
+import { UserName } from '../../../components/user-name';
 import { useFinviewApi } from '../finview-api';
-import { errorText, useToast } from '../finview-ui';
+import { errorText } from '../../../components/error-text';
+import { useToast } from '../../../components/toasts';
 
 interface Filters {
   q?: string;
@@ -49,7 +51,7 @@ export function TemplatesList({ creating = false }: { creating?: boolean }) {
   return (
     <Flex vertical gap={16} data-testid="finview-templates-page">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <KycTitle icon="LayoutOutlined">{t('finviewTemplates.title')}</KycTitle>
+        <PageTitle icon="LayoutOutlined">{t('finviewTemplates.title')}</PageTitle>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)} data-testid="finview-template-new">
           {t('finviewTemplates.new')}
         </Button>

@@ -2,7 +2,7 @@ import { useCustomMutation, useNotification } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { OutputAnswer } from '../../../resources/finview-model';
 import { useFinviewApi } from '../finview-api';
-import { errorText } from '../finview-ui';
+import { errorText } from '../../../components/error-text';
 
 export type OutputAction = 'cancel' | 'retry' | 'approve' | 'delete';
 

@@ -7,16 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { useIdentity, useRole } from '../../../providers';
 import type { OutputAnswer, OutputEvent } from '../../../resources/finview-model';
 import { Ltr } from '../../../i18n/formatting';
-import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
+import { PageTitle } from '../../../components/page-title';
+import { RelativeDate } from '../../../components/relative-date';
 import { useLiveOutputs } from '../live-outputs';
 import { durationText, sizeText } from './format';
 import { withLive } from './output-events';
 import { useOutputActions } from './output-actions';
 import { ErrorDetail, OutputStatusView } from './output-status';
-import { UserName } from '../finview-user';
-import { PdfFrame } from './pdf-frame';
+import { UserName } from '../../../components/user-name';
+import { PdfFrame } from '../../../components/pdf-frame';
 import { useMedia } from './use-media';
-import { errorText } from '../finview-ui';
+import { errorText } from '../../../components/error-text';
 
 /** Why Approve is off for this reader, or null when it is on (the server checks the same, and says so). */
 export function approveBlock(output: Pick<OutputAnswer, 'status' | 'approval' | 'createdBy'>, role: number | null, userId: string | null): string | null {
@@ -63,7 +64,7 @@ export default function OutputShow({ id }: { id: string }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-output" data-output={output.id} data-status={output.status}>
-      <KycTitle icon={output.kind === 'report' ? 'FilePdfOutlined' : 'PlayCircleOutlined'}>{output.title}</KycTitle>
+      <PageTitle icon={output.kind === 'report' ? 'FilePdfOutlined' : 'PlayCircleOutlined'}>{output.title}</PageTitle>
       <Flex gap={8} wrap>
         <ListButton resource="videos">{t('resources.videos')}</ListButton>
         {media?.download ? (

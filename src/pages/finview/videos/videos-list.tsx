@@ -8,11 +8,12 @@ import { useRuntime } from '../../../resources/registry-context';
 import { OUTPUT_STATUSES, type Approval, type OutputAnswer, type OutputEvent, type OutputStatus, type TemplateKind } from '../../../resources/finview-model';
 import { FilterSelect } from '../../form-select';
 import { useFollowLocation } from '../../generic/follow-location';
-import { KycTitle, RelativeDate } from '../../kyc/kyc-format';
+import { PageTitle } from '../../../components/page-title';
+import { RelativeDate } from '../../../components/relative-date';
 import { useLiveOutputs } from '../live-outputs';
 import { withLive } from './output-events';
 import { OutputStatusView } from './output-status';
-import { UserName } from '../finview-user';
+import { UserName } from '../../../components/user-name';
 import { Poster } from './poster';
 import { durationText } from './format';
 
@@ -66,7 +67,7 @@ export default function VideosList() {
 
   return (
     <Flex vertical gap={16} data-testid="finview-videos-page">
-      <KycTitle icon="PlayCircleOutlined">{t('resources.videos')}</KycTitle>
+      <PageTitle icon="PlayCircleOutlined">{t('resources.videos')}</PageTitle>
       <Card>
         <Tabs
           activeKey={kind}

@@ -1,0 +1,12 @@
+import type { ComponentType } from 'react';
+import { CompanyTemplateButton, CompanyUploadButton } from '../pages/news/company-actions';
+
+/**
+ * The extra buttons a definition's `headerActions` names, by key, as CUSTOM_PAGES
+ * (route-tree.tsx) names custom pages: the generic list reads this registry, so it
+ * knows no area. Only the generic list imports it, so the buttons stay in its chunk.
+ */
+export const HEADER_ACTIONS: Record<string, ComponentType> = {
+  'company-upload': CompanyUploadButton,
+  'company-template': CompanyTemplateButton,
+};
