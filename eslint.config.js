@@ -7,7 +7,12 @@ import globals from 'globals';
 
 // Boundaries are linted so the architecture in STYLE.md survives growth:
 // config is pure data, the server sees only config/resources data/protocol,
-// and pages reach providers only through their public hooks.
+// pages reach providers only through their public hooks, an area's pages import no other
+// area's, generic pages no area (tests/unit/lint/boundaries.test.ts plants one of each).
+
+// The page folders of the areas in src/resources/areas.ts.
+const AREA_PAGES = ['admin', 'announcements', 'finview', 'kyc', 'news'];
+
 const zones = [
   { target: './src/config', from: './src', except: ['./config'], message: 'src/config imports nothing from the app.' },
   {
@@ -28,6 +33,17 @@ const zones = [
     message: 'Public pages use src/providers/public.ts: index.ts pulls Refine into the login route.',
   },
   { target: './src/protocol', from: ['./src/pages', './src/providers', './src/shell'], message: 'The protocol is shared with the server: no app imports.' },
+  // An area's pages stand alone: what two areas share lives in src/components (or src/pages/generic).
+  ...AREA_PAGES.map((area) => ({
+    target: `./src/pages/${area}`,
+    from: AREA_PAGES.filter((other) => other !== area).map((other) => `./src/pages/${other}`),
+    message: `The ${area} pages import no other area's pages: move what they share to src/components.`,
+  })),
+  {
+    target: './src/pages/generic',
+    from: AREA_PAGES.map((area) => `./src/pages/${area}`),
+    message: 'Generic pages import no area: an area reaches them through the resource registry.',
+  },
 ];
 
 export default tseslint.config(
@@ -38,7 +54,15 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX, 'check-file': checkFile },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    // The server (NodeNext) writes './foo.js' for foo.ts: without the alias the zones never see its imports.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+        }),
+      ],
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'check-file/filename-naming-convention': [
