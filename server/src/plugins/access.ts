@@ -3,6 +3,10 @@ import fp from 'fastify-plugin';
 import { canAccess, type AccessRequest } from '../../../src/resources/access.js';
 import { enabledResources } from '../../../src/resources/generate.js';
 import { HttpError } from '../errors.js';
+import type { SealedSession } from '../sealing/check.js';
+
+/** Who is calling a sealed route: what audits record and services check (`request.actor`). */
+export type Actor = Pick<SealedSession, 'id' | 'username' | 'role'>;
 
 /** What every API route must declare in `config.access`. */
 export type RouteAccess = 'anonymous' | 'authenticated' | AccessRequest;
@@ -16,6 +20,10 @@ export interface RouteAccessEntry {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The caller of a sealed route (set by the seal check); reading it on an anonymous route is a bug and throws. */
+    readonly actor: Actor;
   }
   interface FastifyInstance {
     /** Every API route with its access, in registration order: a test walks it for every role. */
@@ -66,6 +74,14 @@ export default fp<AccessPluginOptions>(
     });
 
     fastify.decorate('routeAccess', table);
+    // One place turns the sealed session into the caller, for every module's handlers.
+    fastify.decorateRequest('actor', {
+      getter(): Actor {
+        const session = this.session;
+        if (!session) throw new Error('a sealed route reached without a session');
+        return { id: session.id, username: session.username, role: session.role };
+      },
+    });
   },
   { name: 'access', dependencies: ['sealing', 'app-config'], decorators: { fastify: ['apiPrefix'] } },
 );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { HttpError, orNotFound } from '../errors.js';
 import type { AdminUser, UserChange } from '../plugins/users-admin-repository.js';
-import type { SealedSession } from '../sealing/check.js';
+import type { Actor } from '../plugins/access.js';
 import type { Role } from '../../../src/resources/types.js';
 import { checkUserChange, emailAllowedFor, type MailDomainOwner, type UserRuleRefusal, type UserState, type UserStatus } from '../../../src/resources/user-rules.js';
 import { createAccountsService } from './accounts.js';
@@ -14,8 +14,6 @@ export interface NewUserInput extends UserChange {
   username: string;
   password: string;
 }
-
-type Actor = Pick<SealedSession, 'id' | 'username' | 'role'>;
 
 const auditActor = (actor: Actor): AuditActor => ({ id: actor.id, username: actor.username });
 

@@ -5,7 +5,7 @@ import { AdminUser, EnterpriseOption, IdParams, UserCreateBody, UserReply, Users
 import { createUsersAdminService } from '../../services/users-admin.js';
 import { messageBody, orNotFound } from '../../errors.js';
 import type { Role } from '../../../../src/resources/types.js';
-import { callerOf, tags } from './session.js';
+import { tags } from './session.js';
 import { sendPage } from '../../services/paging.js';
 
 const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply };
@@ -71,7 +71,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const user = await service.create(callerOf(request), request.body);
+      const user = await service.create(request.actor, request.body);
       return reply.code(201).send({ ...messageBody('registered'), user });
     },
   );
@@ -88,7 +88,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: UserReply, ...errors },
       },
     },
-    async (request) => ({ ...messageBody('userUpdated'), user: await service.update(callerOf(request), request.params.id, request.body) }),
+    async (request) => ({ ...messageBody('userUpdated'), user: await service.update(request.actor, request.params.id, request.body) }),
   );
 
   const statusRoutes = [
@@ -100,7 +100,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
       `/users/:id/${action}`,
       { config: { access: edit }, schema: { tags, summary, params: IdParams, response: { 200: UserReply, ...errors } } },
-      async (request) => ({ ...messageBody(message), user: await run(callerOf(request), request.params.id) }),
+      async (request) => ({ ...messageBody(message), user: await run(request.actor, request.params.id) }),
     );
   }
 
@@ -116,7 +116,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await service.resetPassword(callerOf(request), request.params.id);
+      await service.resetPassword(request.actor, request.params.id);
       return messageBody('resetSent');
     },
   );

@@ -4,7 +4,6 @@ import { FEED_SOURCES } from '../../../../src/resources/announcements-model.js';
 import { ErrorReply, MessageReply, Page, PageSize } from '../../schemas/common.js';
 import { limitOffset, sendPage } from '../../services/paging.js';
 import { serverMessage } from '../../../../src/resources/server-messages.js';
-import { actorOf } from '../crud/routes.js';
 import { findRun, listFeeds, listRuns } from './feeds-repository.js';
 import { changeFeed, createFeed, getFeed, removeFeed, requestRun } from './feeds-service.js';
 import { HttpError } from '../../errors.js';
@@ -121,20 +120,20 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: FEEDS('create') },
       schema: { tags, summary: 'A feed: 422 reasons feedUrl, egressHost, egressAddress, egressFile (the egress policy), finviewCron, finviewTimezone; 409 recordTaken (name); audited', body: FeedBody, response: { 201: FeedReply, ...ERRORS } },
     },
-    async (request, reply) => reply.code(201).send(await createFeed(fastify, actorOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createFeed(fastify, request.actor, request.body)),
   );
 
   fastify.put(
     `${BASE}/:id`,
     { config: { access: FEEDS('edit') }, schema: { tags, summary: 'Changes a feed (as POST); 409 staleEdit; audited', params: Params, body: VersionedFeedBody, response: { 200: FeedReply, ...ERRORS } } },
-    async (request) => changeFeed(fastify, actorOf(request), request.params.id, request.body),
+    async (request) => changeFeed(fastify, request.actor, request.params.id, request.body),
   );
 
   fastify.delete(
     `${BASE}/:id`,
     { config: { access: FEEDS('delete') }, schema: { tags, summary: 'Deletes a feed and its runs (announcements stay); audited', params: Params, response: { 204: Type.Null(), ...ERRORS } } },
     async (request, reply) => {
-      await removeFeed(fastify, actorOf(request), request.params.id);
+      await removeFeed(fastify, request.actor, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -143,7 +142,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     `${BASE}/:id/run`,
     { config: { access: FEEDS('edit') }, schema: { tags, summary: 'Runs the feed now: 202 feedRunQueued; 409 feedRunning; audited', params: Params, response: { 202: MessageReply, ...ERRORS } } },
     async (request, reply) => {
-      await requestRun(fastify, actorOf(request), request.params.id);
+      await requestRun(fastify, request.actor, request.params.id);
       return reply.code(202).send({ message: serverMessage('feedRunQueued'), code: 'feedRunQueued' });
     },
   );

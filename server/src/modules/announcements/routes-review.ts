@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import type { Actor } from '../../plugins/access.js';
 import type { AnnouncementDetail } from '../../../../src/resources/announcements-model.js';
 import { ErrorReply, Id } from '../../schemas/common.js';
 import { TOTAL_CAPPED, TOTAL_COUNT } from '../../services/paging.js';
-import { actorOf } from '../crud/routes.js';
 import { announcementAnswer, decodeCursor, encodeCursor, listAnnouncements } from './announcements-repository.js';
 import {
   createAnnouncement,
@@ -99,7 +99,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 201: DetailReply, ...ERRORS },
       },
     },
-    async (request, reply) => reply.code(201).send(await createAnnouncement(fastify, actorOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createAnnouncement(fastify, request.actor, request.body)),
   );
 
   fastify.put(
@@ -114,19 +114,19 @@ export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: DetailReply, ...ERRORS },
       },
     },
-    async (request) => editAnnouncement(fastify, actorOf(request), Number(request.params.id), request.body),
+    async (request) => editAnnouncement(fastify, request.actor, Number(request.params.id), request.body),
   );
 
   const decision = <B extends typeof DecisionBody | typeof SuppressBody | typeof RetractBody | typeof MergeBody | typeof CompanyBody>(
     action: string,
     summary: string,
     body: B,
-    run: (id: number, actor: ReturnType<typeof actorOf>, body: Type.Static<B>) => Promise<AnnouncementDetail>,
+    run: (id: number, actor: Actor, body: Type.Static<B>) => Promise<AnnouncementDetail>,
   ) =>
     fastify.post(
       `${BASE}/:id/${action}`,
       { config: { access: ACCESS('edit') }, schema: { tags, summary: `${summary}; 409 staleEdit, announcementLocked; audited`, params: Params, body, response: { 200: DetailReply, ...ERRORS } } },
-      async (request) => run(Number(request.params.id), actorOf(request), request.body as Type.Static<B>),
+      async (request) => run(Number(request.params.id), request.actor, request.body as Type.Static<B>),
     );
 
   decision('publish', 'Publishes (queue only: 409 announcementNotInQueue); its group’s queue members become duplicates', DecisionBody, (id, actor, body) =>
@@ -157,14 +157,14 @@ export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: ACCESS('edit') },
       schema: { tags, summary: 'Takes or renews the soft lock; 409 announcementLocked (params.user) unless force (audited take-over)', params: Params, body: LockBody, response: { 200: LockReply, ...ERRORS } },
     },
-    async (request) => lockAnnouncement(fastify, actorOf(request), Number(request.params.id), request.body.force === true),
+    async (request) => lockAnnouncement(fastify, request.actor, Number(request.params.id), request.body.force === true),
   );
 
   fastify.delete(
     `${BASE}/:id/lock`,
     { config: { access: ACCESS('edit') }, schema: { tags, summary: 'Releases one’s own soft lock (another user’s stays)', params: Params, response: { 204: Type.Null(), ...ERRORS } } },
     async (request, reply) => {
-      await unlockAnnouncement(fastify, actorOf(request), Number(request.params.id));
+      await unlockAnnouncement(fastify, request.actor, Number(request.params.id));
       return reply.code(204).send(null);
     },
   );

@@ -4,7 +4,6 @@ import { HttpError } from '../../errors.js';
 import { ErrorReply, MessageReply } from '../../schemas/common.js';
 import { apiKeyCheck, sendXlsx } from '../../services/excel-http.js';
 import { readUpload, SpreadsheetRefusal } from '../../services/upload-guard/index.js';
-import { actorOf } from '../crud/routes.js';
 import { createCompaniesRepository } from './repository.js';
 import { SearchCompanyQuery, SearchCompanyReply, UpdateCompanyBody, UpdateCompanyReply, UploadErrorReply, UploadReply } from './schemas.js';
 import { createCompaniesService, UploadError } from './service.js';
@@ -52,7 +51,7 @@ const companies: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: UpdateCompanyReply, 401: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply },
       },
     },
-    async (request) => ({ result: await service.update(actorOf(request), request.body) }),
+    async (request) => ({ result: await service.update(request.actor, request.body) }),
   );
 
   fastify.post(
@@ -72,7 +71,7 @@ const companies: FastifyPluginAsyncTypebox = async (fastify) => {
         // The guard refuses anything but a zip, and a zip past the workbook limits, unparsed.
         const [file] = (await readUpload(request)).files;
         if (!file) throw new HttpError(422, 'validation', { file: 'required' });
-        return { result: await service.upload(actorOf(request), file.data) };
+        return { result: await service.upload(request.actor, file.data) };
       } catch (error) {
         // The companies' answer to a refused workbook names its reason, as the preview does.
         const refused = error instanceof SpreadsheetRefusal ? UploadError.of(error.reason) : error;

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type TSchema } from 'typebox';
 import type { ResourceAction } from '../../../../src/resources/types.js';
-import type { AuditActor } from '../../services/audit.js';
 import { sendPage } from '../../services/paging.js';
 import { ErrorReply } from '../../schemas/common.js';
 import { createBodySchema, DeleteBody, listQuerySchema, paramsSchema, recordSchema, updateBodySchema } from './schemas.js';
@@ -11,13 +10,6 @@ import type { CrudService } from './service.js';
 // The routes of one generic resource, from its definition: list, get, create, update and
 // delete under its endpoint, each only when the definition has the action, each guarded
 // by the definition's role rules (config.access, checked by the access plugin).
-
-/** The caller; the access plugin checks the seal and the role before any handler here runs. */
-export function actorOf(request: FastifyRequest): AuditActor {
-  const session = request.session;
-  if (!session) throw new Error('guarded route reached without a session');
-  return { id: session.id, username: session.username };
-}
 
 const ERRORS = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply };
 
@@ -72,7 +64,7 @@ export function crudRoutes(service: CrudService): FastifyPluginAsyncTypebox {
           config: access('create'),
           schema: { tags, summary: `Adds one of ${label} (version 1); audited`, body: createBodySchema(model), response: { 201: One, ...ERRORS } },
         },
-        async (request, reply) => reply.code(201).send(one(await service.create(actorOf(request), request.body as Record<string, unknown>))),
+        async (request, reply) => reply.code(201).send(one(await service.create(request.actor, request.body as Record<string, unknown>))),
       );
     }
     if (has('edit')) {
@@ -88,7 +80,7 @@ export function crudRoutes(service: CrudService): FastifyPluginAsyncTypebox {
             response: { 200: One, ...ERRORS },
           },
         },
-        async (request) => one(await service.update(actorOf(request), keyOf(request), request.body as Record<string, unknown> & { version: number })),
+        async (request) => one(await service.update(request.actor, keyOf(request), request.body as Record<string, unknown> & { version: number })),
       );
     }
     if (has('delete')) {
@@ -104,7 +96,7 @@ export function crudRoutes(service: CrudService): FastifyPluginAsyncTypebox {
             response: { 200: One, ...ERRORS },
           },
         },
-        async (request) => one(await service.remove(actorOf(request), keyOf(request), (request.body as { version: number }).version)),
+        async (request) => one(await service.remove(request.actor, keyOf(request), (request.body as { version: number }).version)),
       );
     }
   };

@@ -4,7 +4,6 @@ import { HttpError } from '../../errors.js';
 import { ErrorReply } from '../../schemas/common.js';
 import { crudModel } from '../crud/model.js';
 import { paramsSchema, recordSchema } from '../crud/schemas.js';
-import { actorOf } from '../crud/routes.js';
 
 const model = crudModel(definition);
 const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply };
@@ -35,7 +34,7 @@ const enterprises: FastifyPluginAsyncTypebox = async (fastify) => {
           throw new HttpError(422, 'validation', { version: { code: 'tooSmall', params: { limit: 1 } } });
         }
         const key = (request.params as { id: string }).id;
-        return service.change(actorOf(request), key, action, version as number | undefined, () => ({ isActive: action === 'enable' }));
+        return service.change(request.actor, key, action, version as number | undefined, () => ({ isActive: action === 'enable' }));
       },
     );
   }

@@ -5,7 +5,6 @@ import { bindVideoTemplate, type VideoTemplate } from '../../../../src/resources
 import { bindReportTemplate, type ReportTemplate } from '../../../../src/resources/finview-report-template.js';
 import { HttpError } from '../../errors.js';
 import { frameCount, frameSvg } from '../../services/render/frame-svg.js';
-import { actorOf } from '../crud/routes.js';
 import { resolveBindings } from './bindings.js';
 import { checkParams, paramsSchemaProblems } from './params.js';
 import { finviewReportRenderer } from './report-renderer.js';
@@ -122,7 +121,7 @@ export const previewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const user = actorOf(request).id;
+      const user = request.actor.id;
       const waitFor = running.get(user) ?? Promise.resolve();
       const { answer, done } = withinLimit((signal) => waitFor.then(() => render(request.body as PreviewInput, signal)));
       // The gate follows the work, not the answer: a 503 at the limit does not let this user's

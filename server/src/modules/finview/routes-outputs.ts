@@ -5,7 +5,6 @@ import { HttpError } from '../../errors.js';
 import { ErrorReply } from '../../schemas/common.js';
 import { recordAudit } from '../../services/audit.js';
 import { sendPage } from '../../services/paging.js';
-import { actorOf } from '../crud/routes.js';
 import type { MediaAnswer, OutputAnswer } from '../../../../src/resources/finview-model.js';
 import { createOutputActions, type ActionActor } from './output-actions.js';
 import { createOutput, queueOf } from './outputs-service.js';
@@ -20,7 +19,7 @@ export const FINVIEW_PATH = '/be-api-management/finview';
 function sessionOf(request: FastifyRequest): ActionActor & { sessionId: string } {
   const session = request.session;
   if (!session) throw new Error('guarded route reached without a session');
-  return { ...actorOf(request), role: session.role, sessionId: session.sessionId };
+  return { ...request.actor, role: session.role, sessionId: session.sessionId };
 }
 
 /** Outputs (docs/finview.md "Outputs"): create, list, one, cancel, retry, approve, delete, media and events tickets. */

@@ -4,7 +4,6 @@ import { SOURCE_PLUGINS, WIDGET_PLUGINS, type PluginAnswer, type PluginId } from
 import { HttpError, orNotFound } from '../../errors.js';
 import { recordAudit } from '../../services/audit.js';
 import { isoOf, sendPage } from '../../services/paging.js';
-import { actorOf } from '../crud/routes.js';
 import { readBinding } from './bindings.js';
 import { reasonsOf, validatorOf } from './params.js';
 import { createPriceSeriesService, PRICE_SERIES_FORM } from './price-series.js';
@@ -61,7 +60,7 @@ export const pluginRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = request.actor;
       const { id } = request.params;
       const { enabled, config, version } = request.body;
       const schema = sourceOf(id)?.configSchema ?? WIDGET_CONFIG;
@@ -111,14 +110,14 @@ export const pluginRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     `${BASE}/price-series/series`,
     { config: { ...list, upload: PRICE_SERIES_FORM }, schema: { tags, summary: 'Multipart: file (.xlsx or .csv ≤ 5 MB, Date and Close/Value/Price columns), name, symbol?', consumes: ['multipart/form-data'] } },
-    async (request, reply) => reply.code(201).send(await series.upload(actorOf(request), request)),
+    async (request, reply) => reply.code(201).send(await series.upload(request.actor, request)),
   );
 
   fastify.delete(
     `${BASE}/price-series/series/:id`,
     { config: list, schema: { tags, summary: 'Deletes a price series (409 while a rule names it)', params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }) } },
     async (request, reply) => {
-      await series.remove(actorOf(request), request.params.id);
+      await series.remove(request.actor, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -3,7 +3,6 @@ import Type from 'typebox';
 import { NEWS_EVENT_FIELDS, RULE_EVENTS, RULE_TRIGGERS, type OutputAnswer } from '../../../../src/resources/finview-model.js';
 import { ErrorReply, Id, Page, PageSize } from '../../schemas/common.js';
 import { limitOffset, orderBy, sendPage } from '../../services/paging.js';
-import { actorOf } from '../crud/routes.js';
 import { registerRuleTriggers } from './rule-events.js';
 import { listRules, SORT_COLUMNS } from './rules-repository.js';
 import { changeRule, createRule, getRule, removeRule, ruleAnswer, runRule } from './rules-service.js';
@@ -112,20 +111,20 @@ export const ruleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 201: RuleReply, ...ERRORS },
       },
     },
-    async (request, reply) => reply.code(201).send(await createRule(fastify, actorOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createRule(fastify, request.actor, request.body)),
   );
 
   fastify.put(
     `${BASE}/:id`,
     { config: { access: RULES('edit') }, schema: { tags, summary: 'Changes a rule (as POST); 409 staleEdit when `version` is stale; audited', params: RuleParams, body: VersionedRuleBody, response: { 200: RuleReply, ...ERRORS } } },
-    async (request) => changeRule(fastify, actorOf(request), Number(request.params.id), request.body),
+    async (request) => changeRule(fastify, request.actor, Number(request.params.id), request.body),
   );
 
   fastify.delete(
     `${BASE}/:id`,
     { config: { access: RULES('delete') }, schema: { tags, summary: 'Deletes a rule (its outputs stay, rule = null); audited', params: RuleParams, response: { 204: Type.Null(), ...ERRORS } } },
     async (request, reply) => {
-      await removeRule(fastify, actorOf(request), Number(request.params.id));
+      await removeRule(fastify, request.actor, Number(request.params.id));
       return reply.code(204).send(null);
     },
   );
@@ -133,6 +132,6 @@ export const ruleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     `${BASE}/:id/run`,
     { config: { access: RULES('create') }, schema: { tags, summary: 'Runs a rule now: 201 OutputAnswer (always a new output); audited', params: RuleParams, response: { 201: OutputReply, ...ERRORS } } },
-    async (request, reply) => reply.code(201).send(await runRule(fastify, actorOf(request), Number(request.params.id))),
+    async (request, reply) => reply.code(201).send(await runRule(fastify, request.actor, Number(request.params.id))),
   );
 };

@@ -4,7 +4,6 @@ import { BrandSchema, type Brand } from '../../../../src/resources/finview-templ
 import type { FinviewSettings } from '../../../../src/resources/finview-model.js';
 import { HttpError, type FieldRefusal } from '../../errors.js';
 import { recordAudit } from '../../services/audit.js';
-import { actorOf } from '../crud/routes.js';
 import { brandAnswer, readSettings, settingsAnswer, type StoredSettings } from './settings.js';
 import { guardedSharp, imageTooLarge, isPixelLimitError, LOGO_MAX_PIXELS } from '../../services/upload-guard/image.js';
 
@@ -102,7 +101,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     `${BASE}/settings`,
     { config: { access: { resource: 'finview-settings', action: 'edit' } }, bodyLimit: 2 * 1024 * 1024, schema: { tags, summary: 'Admin+: saves the settings (with version); logo as a PNG/JPEG data URL ≤ 1 MB' } },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = request.actor;
       const input = readInput(request.body, await readSettings(fastify.db));
       // Re-encoded: only pixels reach the store, whatever else the file carried.
       let encoded: { bytes: Buffer; type: string } | null = null;

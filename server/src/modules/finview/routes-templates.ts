@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Page, PageSize } from '../../schemas/common.js';
 import { sendPage } from '../../services/paging.js';
-import { actorOf } from '../crud/routes.js';
 import { previewRoutes } from './preview.js';
 import { createTemplatesService } from './templates-service.js';
 
@@ -56,7 +55,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ),
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(actorOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await service.create(request.actor, request.body)),
   );
 
   fastify.get(`${BASE}/:id`, { config: access('show'), schema: { tags, summary: 'A template with its versions, newest first', params: IdParams } }, async (request) =>
@@ -84,7 +83,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         body: Type.Object({ body: Type.Unknown(), paramsSchema: Type.Unknown(), bindings: Type.Unknown(), version: Version }, { additionalProperties: false }),
       },
     },
-    async (request) => service.saveDraft(actorOf(request), request.params.id, request.body),
+    async (request) => service.saveDraft(request.actor, request.params.id, request.body),
   );
 
   fastify.post(
@@ -98,11 +97,11 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         body: Type.Object({ version: Version }, { additionalProperties: false }),
       },
     },
-    async (request) => service.publish(actorOf(request), request.params.id, request.body.version),
+    async (request) => service.publish(request.actor, request.params.id, request.body.version),
   );
 
   fastify.delete(`${BASE}/:id`, { config: access('delete'), schema: { tags, summary: 'Archives the template (kept for its outputs and rules)', params: IdParams } }, async (request, reply) => {
-    await service.archive(actorOf(request), request.params.id);
+    await service.archive(request.actor, request.params.id);
     return reply.code(204).send();
   });
 

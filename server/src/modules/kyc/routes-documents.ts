@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorReply } from '../../schemas/common.js';
 import { sendPage } from '../../services/paging.js';
-import { actorOf } from '../crud/routes.js';
 import type { KycServices } from './index.js';
 import { DecisionBody, DocumentListQuery, DocumentParams, FileBytes, FileQuery, KycDocument, MaskBody } from './schemas.js';
 
@@ -28,7 +27,7 @@ export function documentRoutes(services: KycServices): FastifyPluginAsyncTypebox
           response: { 200: Type.Array(KycDocument), 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 422: ErrorReply },
         },
       },
-      async (request, reply) => sendPage(reply, await services.lists.documents(actorOf(request), request.query)),
+      async (request, reply) => sendPage(reply, await services.lists.documents(request.actor, request.query)),
     );
 
     fastify.get(
@@ -55,7 +54,7 @@ export function documentRoutes(services: KycServices): FastifyPluginAsyncTypebox
         },
       },
       async (request, reply) => {
-        const opened = await services.documents.open(actorOf(request), request.params.id, request.query.fileId, request.query.purpose ?? 'view');
+        const opened = await services.documents.open(request.actor, request.params.id, request.query.fileId, request.query.purpose ?? 'view');
         return reply
           .header('content-type', opened.contentType)
           .header('content-length', String(opened.content.meta.size))
@@ -80,7 +79,7 @@ export function documentRoutes(services: KycServices): FastifyPluginAsyncTypebox
           response: { 200: KycDocument, ...ERRORS },
         },
       },
-      async (request) => services.documents.decide(actorOf(request), request.params.id, request.body),
+      async (request) => services.documents.decide(request.actor, request.params.id, request.body),
     );
 
     fastify.post(
@@ -96,7 +95,7 @@ export function documentRoutes(services: KycServices): FastifyPluginAsyncTypebox
           response: { 200: KycDocument, ...ERRORS },
         },
       },
-      async (request) => services.documents.mask(actorOf(request), request.params.id, request.body.rects, request.body.version),
+      async (request) => services.documents.mask(request.actor, request.params.id, request.body.rects, request.body.version),
     );
   };
 }

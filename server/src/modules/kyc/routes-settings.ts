@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorReply } from '../../schemas/common.js';
-import { actorOf } from '../crud/routes.js';
 import type { KycServices } from './index.js';
 import { KycSettings } from './schemas.js';
 import { SETTINGS_FORM } from './settings.js';
@@ -30,7 +29,7 @@ export function settingsRoutes(services: KycServices): FastifyPluginAsyncTypebox
           response: { 200: KycSettings, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 413: ErrorReply, 422: ErrorReply },
         },
       },
-      async (request) => services.settings.update(actorOf(request), request),
+      async (request) => services.settings.update(request.actor, request),
     );
   };
 }

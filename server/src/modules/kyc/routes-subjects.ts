@@ -3,7 +3,6 @@ import Type from 'typebox';
 import { KYC_MAX_FILE_BYTES } from '../../../../src/resources/kyc-model.js';
 import { ErrorReply } from '../../schemas/common.js';
 import { sendPage } from '../../services/paging.js';
-import { actorOf } from '../crud/routes.js';
 import type { KycServices } from './index.js';
 import { KycDocument, KycSubject, SubjectListQuery, SubjectParams, UpdateSubjectBody, UploadParams, VersionBody } from './schemas.js';
 import { DOCUMENT_FORM, SUBJECT_FORM } from './form.js';
@@ -28,7 +27,7 @@ export function subjectRoutes(services: KycServices): FastifyPluginAsyncTypebox 
           response: { 201: KycSubject, ...ERRORS },
         },
       },
-      async (request, reply) => reply.code(201).send(await uploadLane(() => services.subjects.create(actorOf(request), request))),
+      async (request, reply) => reply.code(201).send(await uploadLane(() => services.subjects.create(request.actor, request))),
     );
 
     fastify.get(
@@ -42,7 +41,7 @@ export function subjectRoutes(services: KycServices): FastifyPluginAsyncTypebox 
           response: { 200: Type.Array(KycSubject), 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 422: ErrorReply },
         },
       },
-      async (request, reply) => sendPage(reply, await services.lists.subjects(actorOf(request), request.query)),
+      async (request, reply) => sendPage(reply, await services.lists.subjects(request.actor, request.query)),
     );
 
     fastify.get(
@@ -66,7 +65,7 @@ export function subjectRoutes(services: KycServices): FastifyPluginAsyncTypebox 
           response: { 200: KycSubject, ...ERRORS },
         },
       },
-      async (request) => services.subjects.update(actorOf(request), request.params.id, request.body),
+      async (request) => services.subjects.update(request.actor, request.params.id, request.body),
     );
 
     fastify.post(
@@ -81,7 +80,7 @@ export function subjectRoutes(services: KycServices): FastifyPluginAsyncTypebox 
           response: { 200: KycSubject, ...ERRORS },
         },
       },
-      async (request) => services.subjects.claim(actorOf(request), request.params.id, request.body.version),
+      async (request) => services.subjects.claim(request.actor, request.params.id, request.body.version),
     );
 
     fastify.post(
@@ -96,7 +95,7 @@ export function subjectRoutes(services: KycServices): FastifyPluginAsyncTypebox 
           response: { 201: KycDocument, ...ERRORS },
         },
       },
-      async (request, reply) => reply.code(201).send(await uploadLane(() => services.documents.upload(actorOf(request), request.params.id, request.params.type, request))),
+      async (request, reply) => reply.code(201).send(await uploadLane(() => services.documents.upload(request.actor, request.params.id, request.params.type, request))),
     );
   };
 }

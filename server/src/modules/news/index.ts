@@ -16,7 +16,6 @@ import { apiKeyCheck, sendXlsx } from '../../services/excel-http.js';
 import { readUpload } from '../../services/upload-guard/index.js';
 import { sendPage } from '../../services/paging.js';
 import { createNewsService, normaliseRefs } from '../../services/news/news-service.js';
-import { actorOf } from '../crud/routes.js';
 
 const tags = ['news'];
 
@@ -76,7 +75,7 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const comment = request.body.comment?.trim() || null;
-      const updated = await newsService.changeStatus(actorOf(request), normaliseRefs(request.body.items), request.body.newsStatus, comment);
+      const updated = await newsService.changeStatus(request.actor, normaliseRefs(request.body.items), request.body.newsStatus, comment);
       return { result: { updated } };
     },
   );
