@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVE_PASSWORD, startServe } from './serve-process';
+import { SERVE_PASSWORD, startServe, timeToHealthy } from './serve-process';
 import { percentile } from './stats';
 import { freePort } from '../tests/fixtures/free-port';
 
@@ -21,26 +20,8 @@ const START_COMMAND = (PACKAGE.scripts.serve ?? '').split(' && ').at(-1) ?? '';
 /** One start: milliseconds from the spawn to the first healthy answer; the process is stopped after. */
 async function coldStart(dataDir: string, apiPath: string): Promise<number> {
   const port = await freePort();
-  const started = performance.now();
-  const child = spawn('sh', ['-c', START_COMMAND], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ADMIN_PASSWORD: SERVE_PASSWORD, DEMO_PASSWORD: SERVE_PASSWORD },
-    stdio: 'ignore',
-    detached: true,
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  try {
-    for (;;) {
-      if (exited) throw new Error('the server exited before it was healthy');
-      if (performance.now() - started > 60_000) throw new Error('no healthy answer within 60 s');
-      const healthy = await fetch(`http://127.0.0.1:${port}${apiPath}/health`).then((answer) => answer.ok, () => false);
-      if (healthy) return performance.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  } finally {
-    process.kill(-(child.pid as number), 'SIGTERM');
-    while (!exited) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ADMIN_PASSWORD: SERVE_PASSWORD, DEMO_PASSWORD: SERVE_PASSWORD };
+  return (await timeToHealthy(START_COMMAND, env, `http://127.0.0.1:${port}${apiPath}/health`, { limitMs: 60_000, pollMs: 5 })).ms;
 }
 
 export async function benchColdStart(): Promise<void> {

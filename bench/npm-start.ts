@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVE_PASSWORD } from './serve-process';
+import { SERVE_PASSWORD, timeToHealthy } from './serve-process';
 import { percentile } from './stats';
 import { freePort } from '../tests/fixtures/free-port';
 
@@ -19,29 +18,9 @@ const BUILD_EVERY_TIME = START.replace(/^node scripts\/build-client-if-changed\.
 /** Milliseconds from the spawn to the first healthy answer, and the lines the command printed. */
 async function timedStart(command: string, dataDir: string): Promise<{ ms: number; lines: number }> {
   const port = await freePort();
-  const started = performance.now();
-  const child = spawn('sh', ['-c', command], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ADMIN_PASSWORD: SERVE_PASSWORD, DEMO_PASSWORD: SERVE_PASSWORD },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  try {
-    for (;;) {
-      if (exited) throw new Error(`the server exited before it was healthy:\n${output}`);
-      if (performance.now() - started > 180_000) throw new Error('no healthy answer within 180 s');
-      const healthy = await fetch(`http://127.0.0.1:${port}/backoffice/api/health`).then((answer) => answer.ok, () => false);
-      if (healthy) return { ms: performance.now() - started, lines: output.split('\n').filter(Boolean).length };
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    process.kill(-(child.pid as number), 'SIGTERM');
-    while (!exited) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ADMIN_PASSWORD: SERVE_PASSWORD, DEMO_PASSWORD: SERVE_PASSWORD };
+  const { ms, output } = await timeToHealthy(command, env, `http://127.0.0.1:${port}/backoffice/api/health`, { limitMs: 180_000, pollMs: 20, collectOutput: true });
+  return { ms, lines: output.split('\n').filter(Boolean).length };
 }
 
 export async function benchNpmStart(): Promise<void> {

@@ -131,3 +131,37 @@ export function poll(everyMs: number, call: () => Promise<unknown>): { stop(): P
     },
   };
 }
+
+export interface TimedStart {
+  /** From the spawn to the first healthy answer. */
+  ms: number;
+  /** What the command printed until then (with `collectOutput`). */
+  output: string;
+}
+
+/**
+ * Spawns `command` (sh -c, its own process group) with `env` and times it to the first 200 of
+ * `healthUrl`, polled every `pollMs`; the group is stopped after. The cold-start and `npm start`
+ * benches both measure this way.
+ */
+export async function timeToHealthy(command: string, env: NodeJS.ProcessEnv, healthUrl: string, options: { limitMs: number; pollMs: number; collectOutput?: boolean }): Promise<TimedStart> {
+  const started = performance.now();
+  const child = spawn('sh', ['-c', command], { env, stdio: options.collectOutput ? ['ignore', 'pipe', 'pipe'] : 'ignore', detached: true });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  try {
+    for (;;) {
+      if (exited) throw new Error(`the server exited before it was healthy${output ? `:\n${output}` : ''}`);
+      if (performance.now() - started > options.limitMs) throw new Error(`no healthy answer within ${options.limitMs / 1000} s`);
+      const healthy = await fetch(healthUrl).then((answer) => answer.ok, () => false);
+      if (healthy) return { ms: performance.now() - started, output };
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+    }
+  } finally {
+    process.kill(-(child.pid as number), 'SIGTERM');
+    while (!exited) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
