@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -59,4 +60,18 @@ export async function insertFeed(suite: SuiteContext, overrides: Partial<FeedInp
 
 export function fixtureCompanies(suite: SuiteContext): Promise<Record<string, number>> {
   return insertFixtureCompanies((sql, params) => suite.sql(sql, params));
+}
+
+/** A feed over HTTP on loopback: `/feed.json` answers `feed`, `/files/<name>` each of `files`, anything else 404. */
+export async function serveFeed(feed: unknown, files: Record<string, Buffer>): Promise<{ base: string; close(): void }> {
+  const server = createServer((request, response) => {
+    if (request.url === '/feed.json') return response.end(JSON.stringify(feed));
+    const file = request.url?.startsWith('/files/') ? files[request.url.slice('/files/'.length)] : undefined;
+    if (file) return response.end(file);
+    response.statusCode = 404;
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { base: `http://127.0.0.1:${port}`, close: () => server.close() };
 }

@@ -1,5 +1,4 @@
 import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { expect, it } from 'vitest';
 import { readUrl } from '../../../server/src/modules/announcements/feed-reader.js';
@@ -7,7 +6,7 @@ import { egressPolicy } from '../../../server/src/services/egress/policy.js';
 import { runFeed } from '../../../server/src/modules/announcements/ingest.js';
 import { allAreasConfigFile } from '../admin/admin-helper';
 import { describeEachDatabase } from '../helper';
-import { feedCallers, fixtureCompanies, FIXTURES, FIXTURES_EGRESS, insertFeed } from './feeds-helper';
+import { feedCallers, fixtureCompanies, FIXTURES, FIXTURES_EGRESS, insertFeed, serveFeed } from './feeds-helper';
 
 interface Row {
   id: number;
@@ -128,16 +127,9 @@ describeEachDatabase('announcements ingest', (suite) => {
     const pdf = await readFile('tests/fixtures/announcements/infy-results-q2.pdf');
     const feed = [{ NEWSID: `http-${suite.kind}-1`, NEWSSUB: 'Over HTTP', DissemDT: '2026-11-21T10:00:00', ATTACHMENTNAME: 'a.pdf' },
       { NEWSID: `http-${suite.kind}-2`, NEWSSUB: 'Local file refused', DissemDT: '2026-11-21T10:00:00', ATTACHMENTNAME: `${FIXTURES}infy-results-q2.pdf` }];
-    const server = createServer((request, response) => {
-      if (request.url === '/feed.json') return response.end(JSON.stringify(feed));
-      if (request.url === '/files/a.pdf') return response.end(pdf);
-      response.statusCode = 404;
-      response.end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
+    const server = await serveFeed(feed, { 'a.pdf': pdf });
     try {
-      const outcome = await run(app, await insertFeed(suite, { url: `http://127.0.0.1:${port}/feed.json`, attachmentBase: `http://127.0.0.1:${port}/files/` }));
+      const outcome = await run(app, await insertFeed(suite, { url: `${server.base}/feed.json`, attachmentBase: `${server.base}/files/` }));
       // A feed from the network never makes the server read its own disk.
       expect(outcome).toMatchObject({ error: null, inserted: 2, attachmentsFailed: 1 });
       const stored = await suite.sql<{ source_id: string; stored: boolean; attachment_error: string | null }>(
@@ -149,9 +141,9 @@ describeEachDatabase('announcements ingest', (suite) => {
         { source_id: `http-${suite.kind}-2`, stored: false, attachment_error: 'feedAttachmentRefused' },
       ]);
       const policy = egressPolicy(app.env);
-      await expect(readUrl(`http://127.0.0.1:${port}/files/a.pdf`, policy, { maxBytes: 100 })).rejects.toMatchObject({ name: 'EgressError', failure: 'tooLarge' });
+      await expect(readUrl(`${server.base}/files/a.pdf`, policy, { maxBytes: 100 })).rejects.toMatchObject({ name: 'EgressError', failure: 'tooLarge' });
       await expect(readUrl(`${FIXTURES}infy-results-q2.pdf`, policy, { maxBytes: 100 })).rejects.toMatchObject({ failure: 'tooLarge' });
-      const gone = await run(app, await insertFeed(suite, { url: `http://127.0.0.1:${port}/missing.json` }));
+      const gone = await run(app, await insertFeed(suite, { url: `${server.base}/missing.json` }));
       expect(gone?.error).toBe('feedUnreachable');
     } finally {
       server.close();
@@ -166,16 +158,9 @@ describeEachDatabase('announcements ingest', (suite) => {
       { NEWSID: id(1), NEWSSUB: 'Stake of 100%', DissemDT: '2026-11-21T10:00:00', ATTACHMENTNAME: '100%.pdf' },
       { NEWSID: id(2), NEWSSUB: 'Not served', DissemDT: '2026-11-21T10:00:00', ATTACHMENTNAME: 'bad%zz.pdf' },
     ];
-    const server = createServer((request, response) => {
-      if (request.url === '/feed.json') return response.end(JSON.stringify(feed));
-      if (request.url === '/files/100%.pdf') return response.end(pdf);
-      response.statusCode = 404;
-      response.end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
+    const server = await serveFeed(feed, { '100%.pdf': pdf });
     try {
-      const feedId = await insertFeed(suite, { url: `http://127.0.0.1:${port}/feed.json`, attachmentBase: `http://127.0.0.1:${port}/files/` });
+      const feedId = await insertFeed(suite, { url: `${server.base}/feed.json`, attachmentBase: `${server.base}/files/` });
       expect(await run(app, feedId)).toMatchObject({ error: null, inserted: 2, attachmentsFailed: 1 });
       const stored = await suite.sql<{ source_id: string; status: string; filename: string | null; attachment_error: string | null }>(
         `SELECT a.source_id, a.status, b.filename, a.attachment_error FROM announcements a LEFT JOIN blobs b ON b.id = a.attachment_blob_id
