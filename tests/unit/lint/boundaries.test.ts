@@ -18,24 +18,14 @@ async function zoneErrors(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('the boundary lint', { timeout: 60_000 }, () => {
-  it('refuses a server file importing a page, through a .js specifier', async () => {
-    const errors = await zoneErrors('server/src/routes/planted.ts', "export { GenericList } from '../../../src/pages/generic/generic-list.js';\n");
-    expect(errors).toEqual([expect.stringContaining('The server may import only')]);
-  });
-
-  it('refuses a server file importing outside the allowed folders (src/prerender)', async () => {
-    const errors = await zoneErrors('server/src/routes/planted.ts', "export { withDrawing } from '../../../src/prerender/index-html.js';\n");
-    expect(errors).toEqual([expect.stringContaining('The server may import only')]);
-  });
-
-  it("refuses one area's page importing another area's", async () => {
-    const errors = await zoneErrors('src/pages/finview/planted.tsx', "export { KycStatusTag } from '../kyc/kyc-format';\n");
-    expect(errors).toEqual([expect.stringContaining("The finview pages import no other area's pages")]);
-  });
-
-  it('refuses a generic page importing an area', async () => {
-    const errors = await zoneErrors('src/pages/generic/planted.tsx', "export { CompanyUploadButton } from '../news/company-actions';\n");
-    expect(errors).toEqual([expect.stringContaining('Generic pages import no area')]);
+  // One planted violation per zone: [what it is, the file, its import, the zone's message].
+  it.each([
+    ['a server file importing a page, through a .js specifier', 'server/src/routes/planted.ts', "export { GenericList } from '../../../src/pages/generic/generic-list.js';", 'The server may import only'],
+    ['a server file importing outside the allowed folders (src/prerender)', 'server/src/routes/planted.ts', "export { withDrawing } from '../../../src/prerender/index-html.js';", 'The server may import only'],
+    ["one area's page importing another area's", 'src/pages/finview/planted.tsx', "export { KycStatusTag } from '../kyc/kyc-format';", "The finview pages import no other area's pages"],
+    ['a generic page importing an area', 'src/pages/generic/planted.tsx', "export { CompanyUploadButton } from '../news/company-actions';", 'Generic pages import no area'],
+  ])('refuses %s', async (_, filePath, code, message) => {
+    expect(await zoneErrors(filePath, `${code}\n`)).toEqual([expect.stringContaining(message)]);
   });
 
   it('lets the server import src/config and an area page import src/components', async () => {
