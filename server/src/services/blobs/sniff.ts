@@ -43,7 +43,8 @@ export interface SniffedUpload {
   stream: AsyncIterable<Buffer>;
 }
 
-const tooLarge = (maxBytes: number) => new HttpError(413, 'fileTooLarge', undefined, { params: { mb: Math.round((maxBytes / 1024 / 1024) * 10) / 10 } });
+/** 413 `fileTooLarge`, saying the limit in MB: every upload's size refusal. */
+export const tooLarge = (maxBytes: number) => new HttpError(413, 'fileTooLarge', undefined, { params: { mb: Math.round((maxBytes / 1024 / 1024) * 10) / 10 } });
 
 const refused = (allowed: readonly FileKind[]) =>
   new HttpError(415, 'fileTypeRefused', undefined, { params: { allowed: allowed.map((kind) => FILE_KINDS[kind].label).join(', ') } });

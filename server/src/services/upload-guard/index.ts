@@ -2,7 +2,7 @@ import type { MultipartFile as Part } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { XLSX_LIMITS, XLSX_REFUSAL_STATUS, type XlsxLimits, type XlsxRefusal } from '../../../../src/resources/xlsx-inspection.js';
 import { HttpError } from '../../errors.js';
-import { FILE_KINDS, sniffUpload, type FileKind } from '../blobs/sniff.js';
+import { FILE_KINDS, sniffUpload, tooLarge, type FileKind } from '../blobs/sniff.js';
 import { assertImagePixels } from './image.js';
 import { cleanFilename, wellFormed } from './names.js';
 import { readParts } from './parts.js';
@@ -43,8 +43,6 @@ export class SpreadsheetRefusal extends HttpError {
     super(reason === 'unreadable' ? 422 : XLSX_REFUSAL_STATUS[reason], code, { file: 'invalid' }, params ? { params } : {});
   }
 }
-
-const tooLarge = (maxBytes: number) => new HttpError(413, 'fileTooLarge', undefined, { params: { mb: Math.round((maxBytes / 1024 / 1024) * 10) / 10 } });
 
 async function collect(stream: AsyncIterable<Buffer>, maxBytes: number): Promise<Buffer> {
   const pieces: Buffer[] = [];

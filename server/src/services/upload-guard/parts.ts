@@ -2,6 +2,7 @@ import type { MultipartFile as Part } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.js';
 import { assertSafeText } from '../../plugins/safe-text.js';
+import { tooLarge } from '../blobs/sniff.js';
 
 // The multipart parser under the upload guard (index.ts): routes never call it themselves.
 
@@ -41,7 +42,7 @@ export async function readParts(request: FastifyRequest, limits: PartLimits, onF
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'fileTooLarge', undefined, { params: { mb: Math.round((limits.fileSize / 1024 / 1024) * 10) / 10 } });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limits.fileSize);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'tooManyParts');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(422, 'notMultipart');
     if (malformed(error)) throw new HttpError(400, 'badRequest');
