@@ -5,22 +5,21 @@ import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Boundaries are linted so the architecture in STYLE.md survives growth:
-// config is pure data, the server sees only config/resources data/protocol,
-// pages reach providers only through their public hooks, an area's pages import no other
-// area's, generic pages no area (tests/unit/lint/boundaries.test.ts plants one of each).
+// Boundaries are linted so the layout in README "Layout" survives growth: common/ (what
+// both sides share) imports nothing else, the server imports only common/, pages reach
+// providers only through their public hooks, an area's pages import no other area's,
+// generic pages no area (tests/unit/lint/boundaries.test.ts plants one of each).
 
-// The page folders of the areas in src/resources/areas.ts.
+// The page folders of the areas in common/resources/areas.ts.
 const AREA_PAGES = ['admin', 'announcements', 'finview', 'kyc', 'news'];
 
 const zones = [
-  { target: './src/config', from: './src', except: ['./config'], message: 'src/config imports nothing from the app.' },
   {
-    target: './server',
-    from: './src',
-    except: ['./config', './resources', './protocol'],
-    message: 'The server may import only src/config, src/resources data and src/protocol.',
+    target: './common',
+    from: ['./src', './server', './tests', './bench', './scripts'],
+    message: 'common/ is shared by the app and the server: it imports nothing outside common/.',
   },
+  { target: './server', from: './src', message: 'The server imports only common/ (and itself), never the app in src/.' },
   {
     target: './src/pages',
     from: './src/providers',
@@ -32,7 +31,6 @@ const zones = [
     from: './src/providers/index.ts',
     message: 'Public pages use src/providers/public.ts: index.ts pulls Refine into the login route.',
   },
-  { target: './src/protocol', from: ['./src/pages', './src/providers', './src/shell'], message: 'The protocol is shared with the server: no app imports.' },
   // An area's pages stand alone: what two areas share lives in src/components (or src/pages/generic).
   ...AREA_PAGES.map((area) => ({
     target: `./src/pages/${area}`,

@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startServer, type StartedServer } from '../server/src/app';
-import { newestRcKey } from '../src/protocol/entity';
+import { newestRcKey } from '../common/protocol/entity';
 import { launchBrowser } from '../tests/e2e/browser';
 import { writeAppConfig } from '../tests/e2e/stack';
 import { withScratchDatabase } from './scratch-database';

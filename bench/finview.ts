@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OutputAnswer, TemplateDetail, TemplateVersion } from '../src/resources/finview-model';
-import type { VideoTemplate } from '../src/resources/finview-template';
-import { newestRcKey } from '../src/protocol/entity';
+import type { OutputAnswer, TemplateDetail, TemplateVersion } from '../common/finview/model';
+import type { VideoTemplate } from '../common/finview/template';
+import { newestRcKey } from '../common/protocol/entity';
 import { withScratchDatabase } from './scratch-database';
 import { login, sealed, startServe, type Session } from './serve-process';
 import { ms } from './stats';

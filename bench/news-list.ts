@@ -9,7 +9,7 @@ import { openDb, type Db } from '../server/src/db/index';
 import { migrate, readMigrations } from '../server/src/db/migrate';
 import { sealWithNode } from '../server/src/sealing/open';
 import { seedNews } from '../server/src/services/news/demo-data';
-import { newestRcKey } from '../src/protocol/entity';
+import { newestRcKey } from '../common/protocol/entity';
 import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
 import { ms, summarize } from './stats';
 

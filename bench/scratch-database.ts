@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { openDb, type Db } from '../server/src/db/index';
 import { migrate, readMigrations } from '../server/src/db/migrate';
-import { AREAS } from '../src/resources/areas';
+import { AREAS } from '../common/resources/areas';
 import { shippedConfig, withAreas, withModules } from '../tests/fixtures/app-config';
 import { benchApp } from './news-list';
 

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 import { sealWithForge } from '../src/protocol/seal-forge';
 import { sealWithWebCrypto } from '../src/protocol/seal-webcrypto';
-import type { SealInput } from '../src/protocol/types';
+import type { SealInput } from '../common/protocol/types';
 import { ms, summarize } from './stats';
 
 // The client's two sealing paths, timed per request. Measured under Node:

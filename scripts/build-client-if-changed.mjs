@@ -11,12 +11,13 @@ import { pathToFileURL } from 'node:url';
 export const HASH_FILE = '.build-hash';
 
 /**
- * What the built client is made of. src/ imports nothing outside itself; node_modules stands
+ * What the built client is made of. src/ imports nothing outside itself and common/; node_modules stands
  * as package-lock.json; vite.config.ts runs src/shell and src/prerender at build time; Vite bakes
  * .env files' VITE_ variables in. A folder or file that does not exist counts as absent.
  */
 export const CLIENT_INPUTS = [
   'src',
+  'common',
   'public',
   'index.html',
   'vite.config.ts',

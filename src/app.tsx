@@ -1,6 +1,6 @@
 import { Suspense, useMemo } from 'react';
 import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
-import type { AppConfig } from './config/schema';
+import type { AppConfig } from '../common/config/schema';
 import type { I18n } from './i18n/i18n';
 import { LocaleProvider, useLocale } from './i18n/locale-provider';
 import type { Locale } from './i18n/locales';
@@ -10,8 +10,8 @@ import { AuthActionsProvider } from './providers/auth-actions';
 import { createProviders, type AppProviders } from './providers/create-providers';
 import type { SealerLike } from './providers/http-client';
 import { Toasts } from './providers/notification-provider';
-import { buildRegistry, type Registry } from './resources/generate';
-import { RuntimeProvider } from './resources/registry-context';
+import { buildRegistry, type Registry } from '../common/resources/generate';
+import { RuntimeProvider } from './registry/registry-context';
 import { lazyPage } from './shell/lazy-page';
 import { readStoredPreferences, type Preferences } from './shell/preferences';
 import { PreferencesProvider, usePreferences } from './shell/preferences-provider';

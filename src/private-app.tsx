@@ -8,8 +8,8 @@ import { addEnglishApp } from './i18n/i18n';
 import type { AppProviders } from './providers/create-providers';
 import { createNotificationProvider } from './providers/notification-provider';
 import { SessionWatcher } from './providers/session-watcher';
-import type { Registry } from './resources/generate';
-import { RouteTree } from './resources/route-tree';
+import type { Registry } from '../common/resources/generate';
+import { RouteTree } from './registry/route-tree';
 import { PageTitle } from './shell/page-title';
 
 /**

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import Value from 'typebox/value';
-import { USERNAME_PATTERN } from '../../src/protocol/constants.js';
+import { USERNAME_PATTERN } from '../../common/protocol/constants.js';
 import { PASSWORD_PATTERN, PASSWORD_RULE } from './schemas/accounts.js';
 
 // The process reads its environment once, here, so a typo in a variable stops

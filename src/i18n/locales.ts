@@ -1,5 +1,5 @@
 // Types only: importing the schema's values would pull TypeBox into the entry chunk.
-import type { Direction, Language } from '../config/schema';
+import type { Direction, Language } from '../../common/config/schema';
 
 // The reader's choice outlives the session (unlike the sealing keys), so it is
 // kept in localStorage; the runtime config only supplies the first default.

@@ -1,4 +1,4 @@
-import type { Language } from '../config/schema';
+import type { Language } from '../../common/config/schema';
 import enApp from './en-app.json';
 import es from './es.json';
 import { ENGLISH } from './i18n';

@@ -1,4 +1,4 @@
-import { PLAIN_INDEX, PRERENDER_ATTRIBUTE } from '../config/prerendered-look';
+import { PLAIN_INDEX, PRERENDER_ATTRIBUTE } from '../../common/config/prerendered-look';
 
 // How the build writes index.html's drawing of the login page (login-markup.tsx) and the
 // script that loads the app. Plain string work on the built page, so tests run it on any HTML.

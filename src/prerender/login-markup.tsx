@@ -8,7 +8,7 @@ import LoginPage from '../pages/auth/login-page';
 import { AuthActionsProvider } from '../providers/auth-actions';
 import { BUILT_IN_PREFERENCES } from '../shell/preferences';
 import { PreferencesProvider } from '../shell/preferences-provider';
-import { PRERENDERED_LOOK } from '../config/prerendered-look';
+import { PRERENDERED_LOOK } from '../../common/config/prerendered-look';
 
 // The look the boot script and the server check a reader's against.
 const LOCALE = { language: PRERENDERED_LOOK.language, direction: PRERENDERED_LOOK.direction };

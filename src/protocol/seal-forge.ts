@@ -1,8 +1,8 @@
 import type Forge from 'node-forge';
-import { AES_KEY_BYTES, PBKDF2_ITERATIONS } from './constants';
-import { prepareSeal, sealedHeaders } from './entity';
+import { AES_KEY_BYTES, PBKDF2_ITERATIONS } from '../../common/protocol/constants';
+import { prepareSeal, sealedHeaders } from '../../common/protocol/entity';
 import { publicKeyFromPem, sealingForge as forge } from './forge-subset';
-import type { SealedHeaders, SealInput } from './types';
+import type { SealedHeaders, SealInput } from '../../common/protocol/types';
 
 // Parsing a PEM in pure JS costs more than the RSA encryption itself; a session sees one or two keys.
 const PUBLIC_KEY_CACHE_LIMIT = 4;

@@ -1,6 +1,6 @@
-import { AES_KEY_BYTES, PBKDF2_ITERATIONS } from './constants';
-import { prepareSeal, sealedHeaders } from './entity';
-import type { SealedHeaders, SealInput } from './types';
+import { AES_KEY_BYTES, PBKDF2_ITERATIONS } from '../../common/protocol/constants';
+import { prepareSeal, sealedHeaders } from '../../common/protocol/entity';
+import type { SealedHeaders, SealInput } from '../../common/protocol/types';
 
 // A CryptoKey belongs to the SubtleCrypto that imported it; promises so parallel seals share one import.
 const rsaKeys = new WeakMap<SubtleCrypto, Map<string, Promise<CryptoKey>>>();

@@ -1,5 +1,5 @@
 import { sealWithForge } from './seal-forge';
-import type { SealWorkerRequest, SealWorkerResponse } from './types';
+import type { SealWorkerRequest, SealWorkerResponse } from '../../common/protocol/types';
 
 // The project compiles against the DOM lib, where `self` is a Window; this is the part of a worker's
 // global scope the entry uses.

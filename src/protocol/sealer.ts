@@ -1,5 +1,5 @@
 import { sealWithWebCrypto } from './seal-webcrypto';
-import type { Sealer } from './types';
+import type { Sealer } from '../../common/protocol/types';
 import { createWorkerSealer } from './worker-sealer';
 
 /** The parts of a global scope that decide how to seal; tests pass fakes. */

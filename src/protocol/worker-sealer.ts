@@ -1,4 +1,4 @@
-import type { SealedHeaders, Sealer, SealWorkerRequest, SealWorkerResponse } from './types';
+import type { SealedHeaders, Sealer, SealWorkerRequest, SealWorkerResponse } from '../../common/protocol/types';
 
 interface Pending {
   resolve(headers: SealedHeaders): void;

@@ -1,6 +1,6 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { canAccess } from '../resources/access';
-import type { ResourceAction, ResourceDefinition } from '../resources/types';
+import { canAccess } from '../../common/resources/access';
+import type { ResourceAction, ResourceDefinition } from '../../common/resources/types';
 import type { Translate } from './http-client';
 import type { SessionStore } from './session-store';
 

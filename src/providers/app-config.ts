@@ -1,5 +1,5 @@
-import { lightCheckAppConfig } from '../config/light-check';
-import type { AppConfig } from '../config/schema';
+import { lightCheckAppConfig } from '../../common/config/light-check';
+import type { AppConfig } from '../../common/config/schema';
 
 export type AppConfigLoad =
   | { ok: true; config: AppConfig }

@@ -1,8 +1,8 @@
 import type { AuthActionResponse, AuthProvider } from '@refinedev/core';
-import { RC_KEY_HEADER } from '../protocol/constants';
-import { parseRcKey } from '../protocol/entity';
-import { isRole } from '../resources/access';
-import type { Role } from '../resources/types';
+import { RC_KEY_HEADER } from '../../common/protocol/constants';
+import { parseRcKey } from '../../common/protocol/entity';
+import { isRole } from '../../common/resources/access';
+import type { Role } from '../../common/resources/types';
 import type { HttpClient, Translate } from './http-client';
 import { ApiError, isApiError } from './http-error';
 import type { CurrentUser, SessionStore } from './session-store';

@@ -1,7 +1,7 @@
 import type { DataProvider } from '@refinedev/core';
-import type { AppConfig } from '../config/schema';
+import type { AppConfig } from '../../common/config/schema';
 import type { I18n } from '../i18n/i18n';
-import type { Registry } from '../resources/generate';
+import type { Registry } from '../../common/resources/generate';
 import { createAccessControlProvider } from './access-control-provider';
 import { createAuthProvider } from './auth-provider';
 import { createDataProvider } from './data-provider';

@@ -12,8 +12,8 @@ import type {
   MetaQuery,
   UpdateParams,
 } from '@refinedev/core';
-import { apiPath } from '../resources/generate';
-import type { ResourceDefinition } from '../resources/types';
+import { apiPath } from '../../common/resources/generate';
+import type { ResourceDefinition } from '../../common/resources/types';
 import type { HttpClient, HttpRequest, Translate } from './http-client';
 import { ApiError } from './http-error';
 

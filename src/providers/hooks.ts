@@ -1,6 +1,6 @@
 import { useGetIdentity, usePermissions } from '@refinedev/core';
-import { isRole } from '../resources/access';
-import type { Role } from '../resources/types';
+import { isRole } from '../../common/resources/access';
+import type { Role } from '../../common/resources/types';
 import type { Identity } from './auth-provider';
 
 /** The logged-in role, or null while it loads or when nobody is logged in. */

@@ -1,7 +1,7 @@
 import type { AxiosInstance, AxiosResponse, AxiosStatic, ResponseType } from 'axios';
-import { RC_KEY_HEADER } from '../protocol/constants';
-import { parseRcKey } from '../protocol/entity';
-import type { SealedHeaders, SealInput } from '../protocol/types';
+import { RC_KEY_HEADER } from '../../common/protocol/constants';
+import { parseRcKey } from '../../common/protocol/entity';
+import type { SealedHeaders, SealInput } from '../../common/protocol/types';
 import { DEFAULT_ANONYMOUS_PATHS, isAnonymous } from './anonymous-paths';
 import { ApiError, isApiError, serverMessageOf, validationErrorsOf } from './http-error';
 import type { SessionStore } from './session-store';

@@ -1,6 +1,6 @@
-import { newestRcKey, parseRcKey } from '../protocol/entity';
-import { isRole } from '../resources/access';
-import type { Role } from '../resources/types';
+import { newestRcKey, parseRcKey } from '../../common/protocol/entity';
+import { isRole } from '../../common/resources/access';
+import type { Role } from '../../common/resources/types';
 
 // sessionStorage, not localStorage: the sealing material must not outlive the
 // tab, and each tab keeps its own session.

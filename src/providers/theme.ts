@@ -1,5 +1,5 @@
 import { theme, type ThemeConfig } from 'antd';
-import type { Radius, ThemeColor, ThemeMode } from '../config/values';
+import type { Radius, ThemeColor, ThemeMode } from '../../common/config/values';
 import { AA_LARGE, bestText, readable, readableSeed } from '../shell/contrast';
 import { primarySeed, SURFACES, surfacesOf } from '../shell/palette';
 

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { Ltr } from '../i18n/formatting';
 import { LanguageSelect } from '../i18n/language-select';
 import { useIdentity, useRole } from '../providers/hooks';
-import { ROLE_LABEL_KEYS } from '../resources/types';
+import { ROLE_LABEL_KEYS } from '../../common/resources/types';
 import type { MenuState } from './menu-state';
 
 interface AppHeaderProps {

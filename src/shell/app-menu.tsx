@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { MenuAreaSpec } from '../resources/generate';
+import type { MenuAreaSpec } from '../../common/resources/generate';
 import { ResourceIcon } from './icons';
 
 const DASHBOARD_KEY = 'dashboard';

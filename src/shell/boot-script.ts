@@ -1,6 +1,6 @@
-import { DIRECTIONS, LANGUAGES, RADII, THEME_COLORS, THEME_MODES } from '../config/values';
+import { DIRECTIONS, LANGUAGES, RADII, THEME_COLORS, THEME_MODES } from '../../common/config/values';
 import { DIRECTION_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '../i18n/locales';
-import { NOT_LOGIN_PATHS, PRERENDER_ATTRIBUTE, PRERENDERED_LOOK } from '../config/prerendered-look';
+import { NOT_LOGIN_PATHS, PRERENDER_ATTRIBUTE, PRERENDERED_LOOK } from '../../common/config/prerendered-look';
 import { SESSION_KEYS } from '../providers/session-store';
 import { BACKGROUND, primaryShown, TEXT } from './palette';
 import { BUILT_IN_PREFERENCES, PREFERENCE_KEYS } from './preferences';

@@ -1,6 +1,6 @@
 import { generate } from '@ant-design/colors';
 import { FastColor } from '@ant-design/fast-color';
-import type { ThemeMode } from '../config/values';
+import type { ThemeMode } from '../../common/config/values';
 
 // WCAG 2 contrast, and the nearest colour that reaches it. Text colours are
 // derived here rather than picked by hand, so that a new palette colour or mode

@@ -26,7 +26,7 @@ import type { ComponentType } from 'react';
 
 // Resources name their icons as strings (they are plain data the server reads
 // too). Importing icons one by one keeps the other thousand out of the bundle;
-// a test checks every name used in src/resources is listed here.
+// a test checks every name used in common/resources is listed here.
 export const ICONS: Record<string, ComponentType> = {
   ApartmentOutlined,
   ApiOutlined,

@@ -3,8 +3,8 @@ import { DocumentTitleHandler } from '@refinedev/react-router';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AREAS } from '../resources/areas';
-import type { AreaPageSpec } from '../resources/generate';
+import { AREAS } from '../../common/resources/areas';
+import type { AreaPageSpec } from '../../common/resources/generate';
 import { titleOf } from './document-title';
 
 interface TitleInput {

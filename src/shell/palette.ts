@@ -1,4 +1,4 @@
-import type { ThemeColor, ThemeMode } from '../config/values';
+import type { ThemeColor, ThemeMode } from '../../common/config/values';
 import { readableSeed, shownColor } from './contrast';
 
 // The primary colour of each configured palette; antd derives every other

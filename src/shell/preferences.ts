@@ -1,5 +1,5 @@
-import type { AppDefaults } from '../config/schema';
-import { RADII, THEME_COLORS, THEME_MODES, type Radius, type ThemeColor, type ThemeMode } from '../config/values';
+import type { AppDefaults } from '../../common/config/schema';
+import { RADII, THEME_COLORS, THEME_MODES, type Radius, type ThemeColor, type ThemeMode } from '../../common/config/values';
 
 // The reader's look-and-feel choices outlive the session, so they live in
 // localStorage next to `language` and `direction` (src/i18n/locales.ts). The

@@ -2,7 +2,7 @@ import { Drawer, Flex, Radio, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RADII, THEME_COLORS, THEME_MODES } from '../config/values';
+import { RADII, THEME_COLORS, THEME_MODES } from '../../common/config/values';
 import { LanguageSelect } from '../i18n/language-select';
 import { useLocale } from '../i18n/locale-provider';
 import { PRIMARY } from './palette';

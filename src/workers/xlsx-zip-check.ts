@@ -1,5 +1,5 @@
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
-import { XlsxInspection, type XlsxRefusal } from '../resources/xlsx-inspection';
+import { XlsxInspection, type XlsxRefusal } from '../../common/xlsx-inspection';
 
 // The preview's zip check, before SheetJS reads the file in the user's browser: the same
 // limits and counts as the server's, over fflate's streaming unzip (plain JavaScript, synchronous,

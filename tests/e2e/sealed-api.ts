@@ -1,4 +1,4 @@
-import { newestRcKey } from '../../src/protocol/entity';
+import { newestRcKey } from '../../common/protocol/entity';
 import { sealWithWebCrypto } from '../../src/protocol/seal-webcrypto';
 import { E2E_PASSWORD } from './browser';
 

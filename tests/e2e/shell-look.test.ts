@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { THEME_COLORS, THEME_MODES } from '../../src/config/values';
+import { THEME_COLORS, THEME_MODES } from '../../common/config/values';
 import { BACKGROUND, primaryShown } from '../../src/shell/palette';
 import { axeFindings } from './axe';
 import { appRendered, E2E_PASSWORD, keepScreenshot, logInAs } from './browser';

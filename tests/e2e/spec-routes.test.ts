@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../src/resources/types';
+import type { Role } from '../../common/resources/types';
 import { withAreas } from '../fixtures/app-config';
 import { rolesOf, SPEC_ROUTES } from '../fixtures/spec';
 import { appRendered, logInAs } from './browser';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { startServer } from '../../server/src/app';
-import type { AppConfig } from '../../src/config/schema';
+import type { AppConfig } from '../../common/config/schema';
 
 export interface Stack {
   /** The SPA's URL, e.g. http://127.0.0.1:41234/backoffice/ */

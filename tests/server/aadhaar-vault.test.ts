@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { verhoeffDigit } from '../../src/resources/kyc-rules.js';
+import { verhoeffDigit } from '../../common/kyc/rules.js';
 import { HttpError } from '../../server/src/errors.js';
 import { createAadhaarVault } from '../../server/src/services/aadhaar-vault.js';
 import { deriveKey } from '../../server/src/services/secret-box.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
-import { PLAIN_INDEX } from '../../src/config/prerendered-look.js';
+import { PLAIN_INDEX } from '../../common/config/prerendered-look.js';
 import { migrate, readMigrations } from '../../server/src/db/migrate.js';
 import { API, describeEachDatabase, TEST_ENV } from './helper.js';
 

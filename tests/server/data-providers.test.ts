@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../server/src/env.js';
-import type { AppConfig } from '../../src/config/schema.js';
+import type { AppConfig } from '../../common/config/schema.js';
 import { ADMIN_PASSWORD, API, describeEachDatabase, login, sealed } from './helper.js';
 
 // A second instance of the UI service under another PRODUCT, on the same database, is a

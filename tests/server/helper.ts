@@ -9,9 +9,9 @@ import { buildApp, type BuildAppOptions } from '../../server/src/app.js';
 import { openPglite } from '../../server/src/db/pglite.js';
 import type { Db } from '../../server/src/db/index.js';
 import type { EnvInput } from '../../server/src/env.js';
-import { newestRcKey } from '../../src/protocol/entity.js';
+import { newestRcKey } from '../../common/protocol/entity.js';
 import { sealWithWebCrypto } from '../../src/protocol/seal-webcrypto.js';
-import type { SealedHeaders, SealInput } from '../../src/protocol/types.js';
+import type { SealedHeaders, SealInput } from '../../common/protocol/types.js';
 
 export const API = '/backoffice/api';
 export const ADMIN_PASSWORD = 'Super1234';

@@ -1,9 +1,9 @@
 import { constants, createCipheriv, generateKeyPairSync, pbkdf2Sync, publicEncrypt, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { AES_KEY_BYTES, PBKDF2_ITERATIONS } from '../../src/protocol/constants.js';
-import { formatKid, ivFor, parseRcKey } from '../../src/protocol/entity.js';
-import type { SealedHeaders } from '../../src/protocol/types.js';
+import { AES_KEY_BYTES, PBKDF2_ITERATIONS } from '../../common/protocol/constants.js';
+import { formatKid, ivFor, parseRcKey } from '../../common/protocol/entity.js';
+import type { SealedHeaders } from '../../common/protocol/types.js';
 import { HttpError } from '../../server/src/errors.js';
 import { sealWithNode } from '../../server/src/sealing/open.js';
 import {

@@ -3,7 +3,7 @@ import net, { type AddressInfo, type Socket } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { uploadGuard } from '../../server/src/services/upload-guard/index';
-import { newestRcKey } from '../../src/protocol/entity';
+import { newestRcKey } from '../../common/protocol/entity';
 import { allAreasConfigFile } from './admin/admin-helper';
 import { API, ADMIN_PASSWORD, describeEachDatabase, formData, login, sealFor, sealed } from './helper';
 import { EXCEL_API_KEY } from './news/news-helper';

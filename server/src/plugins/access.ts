@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { canAccess, type AccessRequest } from '../../../src/resources/access.js';
-import { enabledResources } from '../../../src/resources/generate.js';
+import { canAccess, type AccessRequest } from '../../../common/resources/access.js';
+import { enabledResources } from '../../../common/resources/generate.js';
 import { HttpError } from '../errors.js';
 import type { SealedSession } from '../sealing/check.js';
 

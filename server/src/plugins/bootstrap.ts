@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Role } from '../../../src/resources/types.js';
+import type { Role } from '../../../common/resources/types.js';
 import { generatePassword, hashPassword } from '../services/passwords.js';
 
 /** An account this start ensured, for the start banner (services/start-banner.ts). */

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { RESOURCES } from '../../../src/resources/registry.js';
+import { RESOURCES } from '../../../common/resources/registry.js';
 import { crudModel, isStored } from '../modules/crud/model.js';
 import { createCrudService, type CrudService } from '../modules/crud/service.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FieldReason, ServerMessageCode } from '../../../src/resources/server-messages.js';
+import type { FieldReason, ServerMessageCode } from '../../../common/resources/server-messages.js';
 import { HttpError, messageBody } from '../errors.js';
 import { loggedUrl } from '../services/logged-url.js';
-import { ruleOfDescription } from '../schemas/common.js';
+import { ruleOfDescription } from '../../../common/schemas.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

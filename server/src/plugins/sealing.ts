@@ -1,6 +1,6 @@
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { RC_KEY_HEADER } from '../../../src/protocol/constants.js';
+import { RC_KEY_HEADER } from '../../../common/protocol/constants.js';
 import { HttpError } from '../errors.js';
 import { createSealChecker, type SealedSession } from '../sealing/check.js';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { batchCalls } from '../db/batch-calls.js';
 import type { Accepted, AcceptRequest, SealStore, SealUser } from '../sealing/check.js';
-import { KEY_GRACE_MS, SALT_MEMORY_MS } from '../../../src/protocol/constants.js';
+import { KEY_GRACE_MS, SALT_MEMORY_MS } from '../../../common/protocol/constants.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
-import type { Role } from '../../../src/resources/types.js';
-import type { UserStatus } from '../../../src/resources/user-rules.js';
+import type { Role } from '../../../common/resources/types.js';
+import type { UserStatus } from '../../../common/admin/user-rules.js';
 import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../services/paging.js';
 
 declare module 'fastify' {

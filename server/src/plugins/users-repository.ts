@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
-import type { Role } from '../../../src/resources/types.js';
+import type { Role } from '../../../common/resources/types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PLAIN_INDEX, PRERENDERED_LOOK } from '../../../src/config/prerendered-look.js';
-import type { AppConfig } from '../../../src/config/schema.js';
+import { PLAIN_INDEX, PRERENDERED_LOOK } from '../../../common/config/prerendered-look.js';
+import type { AppConfig } from '../../../common/config/schema.js';
 
 /** Whether index.html's drawing of the login page is in the look a visitor gets from these defaults. */
 export function drawingFits(defaults: AppConfig['defaults']): boolean {

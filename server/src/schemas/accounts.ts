@@ -1,7 +1,7 @@
 import Type from 'typebox';
-import { USERNAME_PATTERN } from '../../../src/protocol/constants.js';
-import { FIELD_RULES } from '../../../src/resources/field-rules.js';
-import { Id, rule } from './common.js';
+import { USERNAME_PATTERN } from '../../../common/protocol/constants.js';
+import { FIELD_RULES } from '../../../common/resources/field-rules.js';
+import { Id, rule } from '../../../common/schemas.js';
 
 // Shared with env.ts so a configured or generated password can always be typed in the UI.
 export const PASSWORD_PATTERN = FIELD_RULES.password.pattern;

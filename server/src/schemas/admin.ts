@@ -1,7 +1,7 @@
 import Type from 'typebox';
-import { MAIL_DOMAIN_PATTERN } from '../../../src/config/values.js';
+import { MAIL_DOMAIN_PATTERN } from '../../../common/config/values.js';
 import { Email, NewPassword, Role, UserId, Username } from './accounts.js';
-import { Id, IsoDate, Page, PageSize, rule } from './common.js';
+import { Id, IsoDate, Page, PageSize, rule } from '../../../common/schemas.js';
 
 // The admin module's API: users, enterprises and the audit log, under
 // be-api-management/admin. Lists answer `200 [T]` with the total in x-total-count.

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Id, IdOrNumber, IsoDate, Page, PageSize, rule } from './common.js';
+import { Id, IdOrNumber, IsoDate, Page, PageSize, rule } from '../../../common/schemas.js';
 
 export { Id, Page, PageSize };
 

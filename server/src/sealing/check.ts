@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { KEY_GRACE_MS, SALT_BYTES, SEAL_HEADERS, TS_WINDOW_MS } from '../../../src/protocol/constants.js';
-import { formatKid, parseEntity, type Entity } from '../../../src/protocol/entity.js';
-import type { Role } from '../../../src/resources/types.js';
+import { KEY_GRACE_MS, SALT_BYTES, SEAL_HEADERS, TS_WINDOW_MS } from '../../../common/protocol/constants.js';
+import { formatKid, parseEntity, type Entity } from '../../../common/protocol/entity.js';
+import type { Role } from '../../../common/resources/types.js';
 import { decodeStrictBase64, decryptAesKey, decryptEntity, deriveAesKey, keysEqual, type KeyDecryptor } from './open.js';
 
 // PROTOCOL.md "Checking a request", step by step. The pieces that need no database

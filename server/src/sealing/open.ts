@@ -14,9 +14,9 @@ import {
   webcrypto,
 } from 'node:crypto';
 import { promisify } from 'node:util';
-import { AES_KEY_BYTES, PBKDF2_ITERATIONS } from '../../../src/protocol/constants';
-import { ivFor, prepareSeal, sealedHeaders } from '../../../src/protocol/entity';
-import type { SealedHeaders, SealInput } from '../../../src/protocol/types';
+import { AES_KEY_BYTES, PBKDF2_ITERATIONS } from '../../../common/protocol/constants';
+import { ivFor, prepareSeal, sealedHeaders } from '../../../common/protocol/entity';
+import type { SealedHeaders, SealInput } from '../../../common/protocol/types';
 
 const MIN_RSA_BITS = 2048;
 const generateKeyPairAsync = promisify(generateKeyPair);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.js';
 import { hashToken, newAccessToken, newCipherSecret, type SealedSession } from '../sealing/check.js';
-import { formatKid } from '../../../src/protocol/entity.js';
-import type { Role } from '../../../src/resources/types.js';
+import { formatKid } from '../../../common/protocol/entity.js';
+import type { Role } from '../../../common/resources/types.js';
 import { codeMatches, CODE_TTL_MINUTES, generateCode, hashCode } from './one-time-codes.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { recordAudit } from './audit.js';

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../../src/config/schema.js';
-import { checkAppConfig } from '../../../src/config/validate.js';
+import type { AppConfig } from '../../../common/config/schema.js';
+import { checkAppConfig } from '../../../common/config/validate.js';
 
 export class AppConfigError extends Error {
   constructor(

@@ -3,8 +3,8 @@ import type { Queryable } from '../db/index.js';
 import { HttpError, orNotFound } from '../errors.js';
 import type { AdminUser, UserChange } from '../plugins/users-admin-repository.js';
 import type { Actor } from '../plugins/access.js';
-import type { Role } from '../../../src/resources/types.js';
-import { checkUserChange, emailAllowedFor, type MailDomainOwner, type UserRuleRefusal, type UserState, type UserStatus } from '../../../src/resources/user-rules.js';
+import type { Role } from '../../../common/resources/types.js';
+import { checkUserChange, emailAllowedFor, type MailDomainOwner, type UserRuleRefusal, type UserState, type UserStatus } from '../../../common/admin/user-rules.js';
 import { createAccountsService } from './accounts.js';
 import { isUniqueViolation } from './paging.js';
 import { recordAudit, type AuditActor } from './audit.js';
@@ -29,7 +29,7 @@ function refusal(refused: UserRuleRefusal): HttpError {
 
 /**
  * The admin's user actions. Each runs in one transaction that locks the target row,
- * checks the rules of src/resources/user-rules.ts, writes, and records the change in
+ * checks the rules of common/admin/user-rules.ts, writes, and records the change in
  * the audit log, so a refused request writes nothing and an accepted one is always recorded.
  */
 export function createUsersAdminService(fastify: FastifyInstance) {

@@ -1,9 +1,9 @@
 import { useCustom, useCustomMutation, type BaseRecord } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../providers';
-import { useEndpointPath } from '../../resources/resource-urls';
-import type { Role } from '../../resources/types';
-import type { UserStatus } from '../../resources/user-rules';
+import { useEndpointPath } from '../../registry/resource-urls';
+import type { Role } from '../../../common/resources/types';
+import type { UserStatus } from '../../../common/admin/user-rules';
 
 // The admin endpoints that are not plain CRUD, as the user pages call them.
 

@@ -4,7 +4,7 @@ import { Card, DatePicker, Flex, Form, Input, Table, Tag, Typography } from 'ant
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateTime, Ltr } from '../../i18n/formatting';
-import { useRuntime } from '../../resources/registry-context';
+import { useRuntime } from '../../registry/registry-context';
 import { FilterSelect } from '../form-select';
 
 interface AuditRecord {

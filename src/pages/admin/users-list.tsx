@@ -4,9 +4,9 @@ import { Button, Card, Flex, Form, Input, Popconfirm, Space, Table, Tag, Typogra
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
 import { useIdentity, useRole } from '../../providers';
-import { useRuntime } from '../../resources/registry-context';
-import { ROLE_LABEL_KEYS, ROLES, type Role } from '../../resources/types';
-import { canManageUser, USER_STATUSES, type UserStatus } from '../../resources/user-rules';
+import { useRuntime } from '../../registry/registry-context';
+import { ROLE_LABEL_KEYS, ROLES, type Role } from '../../../common/resources/types';
+import { canManageUser, USER_STATUSES, type UserStatus } from '../../../common/admin/user-rules';
 import { FilterSelect } from '../form-select';
 import { useEnterpriseOptions, useUserCommand, type AdminUser } from './admin-api';
 

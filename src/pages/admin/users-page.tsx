@@ -1,4 +1,4 @@
-import type { RouteSpec } from '../../resources/generate';
+import type { RouteSpec } from '../../../common/resources/generate';
 import UserForm from './user-form';
 import UsersList from './users-list';
 

@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
-import type { AnnouncementAnswer, AnnouncementSource, AnnouncementStatus } from '../../resources/announcements-model';
+import type { AnnouncementAnswer, AnnouncementSource, AnnouncementStatus } from '../../../common/announcements/model';
 
 // How the review screens show an announcement's status, source and flags: preset colours
 // (dark text on a light tint, readable in both themes), as the KYC and finview statuses.

@@ -10,8 +10,8 @@ import type {
   MergeBody,
   RetractBody,
   SuppressBody,
-} from '../../resources/announcements-model';
-import { useEndpointPath } from '../../resources/resource-urls';
+} from '../../../common/announcements/model';
+import { useEndpointPath } from '../../registry/resource-urls';
 
 // The review page's sealed calls (docs/announcements.md), under the `announcements` endpoint of
 // the registry. Typed with the shared model; errors are the http client's (translated) ApiError.

@@ -1,7 +1,7 @@
 import { Button, Flex, Table, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
-import { QUEUE_STATUSES, type AnnouncementAnswer } from '../../resources/announcements-model';
+import { QUEUE_STATUSES, type AnnouncementAnswer } from '../../../common/announcements/model';
 import { Age } from './age';
 import { FlagTags, LockHolder, SourceTag, StatusTag, UnmatchedTag } from './announcement-tags';
 

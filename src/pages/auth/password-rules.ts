@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { USERNAME_PATTERN } from '../../protocol/constants';
-import { FIELD_RULES } from '../../resources/field-rules';
+import { USERNAME_PATTERN } from '../../../common/protocol/constants';
+import { FIELD_RULES } from '../../../common/resources/field-rules';
 
 // The username must fit the sealing IV (PROTOCOL.md), so the client checks the same pattern.
 export function usernameRules(t: TFunction): FormRule[] {

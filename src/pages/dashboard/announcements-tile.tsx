@@ -3,8 +3,8 @@ import { useCustom, useNavigation } from '@refinedev/core';
 import { Card, Col, Flex, Row, Statistic, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AnnouncementStats } from '../../resources/announcements-model';
-import { useEndpointPath } from '../../resources/resource-urls';
+import type { AnnouncementStats } from '../../../common/announcements/model';
+import { useEndpointPath } from '../../registry/resource-urls';
 import { formatDuration } from './duration';
 
 /** Re-read the figures this often while the dashboard is open. */

@@ -4,8 +4,8 @@ import { Alert, Button, Card, Empty, Flex, Form, Image, Input, Skeleton, Spin } 
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouteSpec } from '../../resources/generate';
-import type { OutputAnswer } from '../../resources/finview-model';
+import type { RouteSpec } from '../../../common/resources/generate';
+import type { OutputAnswer } from '../../../common/finview/model';
 import { PageTitle } from '../../components/page-title';
 import { JobCard } from './create/job-card';
 import { ParamFields } from './create/param-fields';

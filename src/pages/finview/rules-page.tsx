@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { RouteSpec } from '../../resources/generate';
+import type { RouteSpec } from '../../../common/resources/generate';
 import RuleEditor from './rules/rule-editor';
 import RulesList from './rules/rules-list';
 

@@ -4,9 +4,9 @@ import { Alert, Button, Card, ColorPicker, Flex, Form, Input, InputNumber, Selec
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../providers';
-import type { RouteSpec } from '../../resources/generate';
-import type { FinviewSettings } from '../../resources/finview-model';
-import { FONT_FAMILIES } from '../../resources/finview-template';
+import type { RouteSpec } from '../../../common/resources/generate';
+import type { FinviewSettings } from '../../../common/finview/model';
+import { FONT_FAMILIES } from '../../../common/finview/template';
 import { PageTitle } from '../../components/page-title';
 import { RelativeDate } from '../../components/relative-date';
 import { UserName } from '../../components/user-name';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { RouteSpec } from '../../resources/generate';
+import type { RouteSpec } from '../../../common/resources/generate';
 import NotFoundPage from '../errors/not-found-page';
 import { TemplateEditor } from './templates/template-editor';
 import { TemplateShow } from './templates/template-show';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { RouteSpec } from '../../resources/generate';
+import type { RouteSpec } from '../../../common/resources/generate';
 import NotFoundPage from '../errors/not-found-page';
 import OutputShow from './videos/output-show';
 import VideosList from './videos/videos-list';

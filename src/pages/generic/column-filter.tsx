@@ -1,7 +1,7 @@
 import { Button, Input, Select, Space } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
-import type { FieldDefinition, ListColumn } from '../../resources/types';
+import type { FieldDefinition, ListColumn } from '../../../common/resources/types';
 import { OptionSelect } from './option-source';
 
 /**

@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { DateTime, Ltr } from '../../i18n/formatting';
-import { FIELD_RULES, notBeforeBroken } from '../../resources/field-rules';
-import type { FieldDefinition, FieldView } from '../../resources/types';
+import { FIELD_RULES, notBeforeBroken } from '../../../common/resources/field-rules';
+import type { FieldDefinition, FieldView } from '../../../common/resources/types';
 import { FormSelect } from '../form-select';
 import { OptionSelect, ReferenceLabel } from './option-source';
 

@@ -4,8 +4,8 @@ import { Card, Flex, Form, Input, Skeleton, Space, Table, Typography } from 'ant
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
-import { useRuntime } from '../../resources/registry-context';
-import type { FieldDefinition } from '../../resources/types';
+import { useRuntime } from '../../registry/registry-context';
+import type { FieldDefinition } from '../../../common/resources/types';
 import { ResourceIcon } from '../../shell/icons';
 import { displayFor, fieldsFor, titleField } from './field-input';
 import { ColumnFilter } from './column-filter';

@@ -1,5 +1,5 @@
-import { HEADER_ACTIONS } from '../../resources/header-actions';
-import type { ResourceDefinition } from '../../resources/types';
+import { HEADER_ACTIONS } from '../../registry/header-actions';
+import type { ResourceDefinition } from '../../../common/resources/types';
 
 /**
  * Extra buttons a definition's `headerActions` names for the generic list's header:

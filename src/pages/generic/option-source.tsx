@@ -2,7 +2,7 @@ import { useSelect } from '@refinedev/antd';
 import { useOne, type BaseRecord } from '@refinedev/core';
 import type { SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldDefinition } from '../../resources/types';
+import type { FieldDefinition } from '../../../common/resources/types';
 import { FormSelect } from '../form-select';
 
 // A field's option source: a fixed list in its definition (type select), or the

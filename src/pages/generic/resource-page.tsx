@@ -1,6 +1,6 @@
-import type { RouteSpec } from '../../resources/generate';
-import { useRuntime } from '../../resources/registry-context';
-import type { ResourceDefinition } from '../../resources/types';
+import type { RouteSpec } from '../../../common/resources/generate';
+import { useRuntime } from '../../registry/registry-context';
+import type { ResourceDefinition } from '../../../common/resources/types';
 import { lazyPage, type LazyPage } from '../../shell/lazy-page';
 import NotFoundPage from '../errors/not-found-page';
 import { ResourcePending } from './resource-pending';
@@ -15,7 +15,7 @@ export interface GenericPageProps {
  * `switch (field.type)` picking the column/input, as react-admin's ra-no-code does).
  * A resource gets them once its definition has an `endpoint`; until then every route
  * shows ResourcePending. Custom pages are chosen earlier, by `page` / `actionPages`
- * key, in src/resources/route-tree.tsx.
+ * key, in src/registry/route-tree.tsx.
  */
 const GenericForm = lazyPage(() => import('./generic-form'), 'generic-form');
 const GENERIC_PAGES: Partial<Record<RouteSpec['action'], LazyPage<GenericPageProps>>> = {

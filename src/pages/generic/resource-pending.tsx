@@ -1,6 +1,6 @@
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDefinition } from '../../resources/types';
+import type { ResourceDefinition } from '../../../common/resources/types';
 import { ResourceIcon } from '../../shell/icons';
 
 /** The honest state of a resource whose server side does not exist yet: no table, no rows. */

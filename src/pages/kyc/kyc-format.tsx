@@ -3,7 +3,7 @@ import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
-import type { KycScanStatus, KycStatus } from '../../resources/kyc-model';
+import type { KycScanStatus, KycStatus } from '../../../common/kyc/model';
 import type { KycUserRef } from './kyc-api';
 
 // How the KYC screens show statuses, scan results and users, the same on every screen.

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../providers';
-import { useRuntime } from '../../resources/registry-context';
+import { useRuntime } from '../../registry/registry-context';
 import { catalogueMessage } from './error-catalogue';
 import { EXCEL_API_KEY_HEADER, useNewsApi } from './news-api';
 import { saveFile } from '../../components/save-file';

@@ -1,4 +1,4 @@
-import { useModuleApiPath } from '../../resources/resource-urls';
+import { useModuleApiPath } from '../../registry/resource-urls';
 import type { NewsStatus } from './news-query';
 
 // The news-management calls besides the two resource lists (API.md "News management"),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { AREAS } from '../../../src/resources/areas';
+import { AREAS } from '../../../common/resources/areas';
 import { shippedConfig, withAreas, withModules } from '../../fixtures/app-config';
 import { ADMIN_PASSWORD, API, DEMO_PASSWORD, login, sealed, uniqueName, type Session, type SuiteContext } from '../helper';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { canAccess } from '../../../src/resources/access';
-import { RESOURCES } from '../../../src/resources/registry';
-import type { ResourceAction, ResourceDefinition, Role } from '../../../src/resources/types';
+import { canAccess } from '../../../common/resources/access';
+import { RESOURCES } from '../../../common/resources/registry';
+import type { ResourceAction, ResourceDefinition, Role } from '../../../common/resources/types';
 import { callers } from '../admin/admin-helper';
 import { API, describeEachDatabase, sealed, type Session } from '../helper';
 import { sampleRecord } from './samples';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FieldDefinition, ResourceDefinition } from '../../../src/resources/types';
+import type { FieldDefinition, ResourceDefinition } from '../../../common/resources/types';
 
 // Valid values for any generic resource, made from its field definitions (type, rule,
 // limits, options), so the CRUD test covers a new resource without knowing it.

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { inspectXlsxZip } from '../../../server/src/services/upload-guard/zip';
-import { XLSX_LIMITS } from '../../../src/resources/xlsx-inspection';
+import { XLSX_LIMITS } from '../../../common/xlsx-inspection';
 import { inflatingSheet, sharedStringsBomb, workbookParts, zipOf } from '../../fixtures/xlsx-bombs';
 
 // The server's walk of an upload's zip: by the central directory, as SheetJS reads it, with

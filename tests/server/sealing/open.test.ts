@@ -12,8 +12,8 @@ import {
   publicKeyPemOf,
   sealWithNode,
 } from '../../../server/src/sealing/open';
-import { parseEntity } from '../../../src/protocol/entity';
-import type { SealedHeaders } from '../../../src/protocol/types';
+import { parseEntity } from '../../../common/protocol/entity';
+import type { SealedHeaders } from '../../../common/protocol/types';
 import { protocolVectors, sealInputOf } from '../../fixtures/protocol-vectors';
 
 const decrypt = await createKeyDecryptor(loadPrivateKey(protocolVectors.test_private_key_pem));

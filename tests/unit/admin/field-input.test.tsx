@@ -5,10 +5,10 @@ import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { displayFor, fieldsFor, inputFor, rulesFor } from '../../../src/pages/generic/field-input';
-import { companies } from '../../../src/resources/companies';
-import { notBeforeBroken } from '../../../src/resources/field-rules';
-import { enterprises } from '../../../src/resources/enterprises';
-import type { FieldDefinition, FieldType } from '../../../src/resources/types';
+import { companies } from '../../../common/resources/companies';
+import { notBeforeBroken } from '../../../common/resources/field-rules';
+import { enterprises } from '../../../common/resources/enterprises';
+import type { FieldDefinition, FieldType } from '../../../common/resources/types';
 
 const t = ((key: string) => key) as unknown as typeof i18next.t;
 const field = (type: FieldType, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ name: `f_${type}`, type, labelKey: `label.${type}`, ...extra });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignableRoles, canManageUser, checkUserChange, emailAllowedFor, mailDomainFor, splitEmail } from '../../../src/resources/user-rules';
+import { assignableRoles, canManageUser, checkUserChange, emailAllowedFor, mailDomainFor, splitEmail } from '../../../common/admin/user-rules';
 import { expectedAnswer } from '../../../server/src/services/admin-role-matrix';
 
 const superAdmin = { id: '1', role: 0 as const };

@@ -5,9 +5,9 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createI18n } from '../../../src/i18n/i18n';
-import { buildRegistry } from '../../../src/resources/generate';
-import { RuntimeProvider } from '../../../src/resources/registry-context';
-import type { Role } from '../../../src/resources/types';
+import { buildRegistry } from '../../../common/resources/generate';
+import { RuntimeProvider } from '../../../src/registry/registry-context';
+import type { Role } from '../../../common/resources/types';
 import { shippedConfig, withAreas } from '../../fixtures/app-config';
 import { provider } from '../finview/harness';
 

@@ -5,10 +5,10 @@ import { setupServer } from 'msw/node';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../../src/app';
-import type { AppConfig } from '../../../src/config/schema';
+import type { AppConfig } from '../../../common/config/schema';
 import { createI18n } from '../../../src/i18n/i18n';
 import { createMemoryStorage } from '../../../src/providers/session-store';
-import type { Role } from '../../../src/resources/types';
+import type { Role } from '../../../common/resources/types';
 import { createFakeSealer, LOGIN_ANSWER, PUBLIC_KEY, rcKey } from '../providers/harness';
 
 // The whole client in jsdom: Refine, the generated routes, the shell and the

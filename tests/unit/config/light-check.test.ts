@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lightCheckAppConfig } from '../../../src/config/light-check';
-import { checkAppConfig } from '../../../src/config/validate';
+import { lightCheckAppConfig } from '../../../common/config/light-check';
+import { checkAppConfig } from '../../../common/config/validate';
 
 // The browser checks the runtime config by hand (no TypeBox on the login
 // route); the server checks it with the schema. Both must reach the same

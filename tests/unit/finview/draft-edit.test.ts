@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scene } from '../../../src/resources/finview-template';
+import type { Scene } from '../../../common/finview/template';
 import {
   bindingRowsOf,
   bindingsOf,

@@ -5,8 +5,8 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createI18n } from '../../../src/i18n/i18n';
-import { buildRegistry } from '../../../src/resources/generate';
-import { RuntimeProvider } from '../../../src/resources/registry-context';
+import { buildRegistry } from '../../../common/resources/generate';
+import { RuntimeProvider } from '../../../src/registry/registry-context';
 import { shippedConfig, withAreas } from '../../fixtures/app-config';
 
 // What the finview page tests share: the app's providers around one route, a data provider

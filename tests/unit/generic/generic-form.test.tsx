@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src/i18n/i18n';
 import GenericForm from '../../../src/pages/generic/generic-form';
 import { ApiError } from '../../../src/providers/http-error';
-import { enterprises } from '../../../src/resources/enterprises';
-import type { RouteSpec } from '../../../src/resources/generate';
+import { enterprises } from '../../../common/resources/enterprises';
+import type { RouteSpec } from '../../../common/resources/generate';
 
 // The edit form against a data provider that plays the server: it sends the record's
 // version back, and a 409 staleEdit is said beside the form with a reload (no overwrite).

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TRANSLATIONS } from '../../../src/i18n/translations';
 import { LOCALE_OPTIONS } from '../../../src/i18n/locales';
-import { AREAS } from '../../../src/resources/areas';
-import { FIELD_REASONS, SERVER_MESSAGES } from '../../../src/resources/server-messages';
-import { RESOURCES } from '../../../src/resources/registry';
-import { ROLE_LABEL_KEYS } from '../../../src/resources/types';
+import { AREAS } from '../../../common/resources/areas';
+import { FIELD_REASONS, SERVER_MESSAGES } from '../../../common/resources/server-messages';
+import { RESOURCES } from '../../../common/resources/registry';
+import { ROLE_LABEL_KEYS } from '../../../common/resources/types';
 
 type Tree = Record<string, unknown>;
 

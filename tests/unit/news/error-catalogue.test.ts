@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueMessage, catalogueOutcome } from '../../../src/pages/news/error-catalogue';
 import { createDataProvider } from '../../../src/providers/data-provider';
 import { uploadRowErrorsOf } from '../../../src/providers/news-errors';
-import { companies } from '../../../src/resources/companies';
-import { newsFeeds } from '../../../src/resources/news-feeds';
+import { companies } from '../../../common/resources/companies';
+import { newsFeeds } from '../../../common/resources/news-feeds';
 import { API, loggedIn, rcKey, server } from '../providers/harness';
 
 // The catalogue against real answers: the sealing HTTP client and the data

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { XLSX_LIMITS, XlsxInspection, type XlsxLimits } from '../../../src/resources/xlsx-inspection';
+import { XLSX_LIMITS, XlsxInspection, type XlsxLimits } from '../../../common/xlsx-inspection';
 
 // The counting behind the zip check, fed by hand: the limits, tags cut between chunks,
 // namespace prefixes and upper case, and what must not count.

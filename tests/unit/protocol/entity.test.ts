@@ -7,7 +7,7 @@ import {
   parseEntity,
   parseRcKey,
   prepareSeal,
-} from '../../../src/protocol/entity';
+} from '../../../common/protocol/entity';
 
 const PEM = '-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n';
 

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import forge from 'node-forge';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKeyDecryptor, decryptAesKey, loadPrivateKey } from '../../../server/src/sealing/open';
-import { buildEntityJson, ivFor, parseRcKey } from '../../../src/protocol/entity';
+import { buildEntityJson, ivFor, parseRcKey } from '../../../common/protocol/entity';
 import { sealWithForge } from '../../../src/protocol/seal-forge';
 import { sealWithWebCrypto } from '../../../src/protocol/seal-webcrypto';
-import type { SealedHeaders } from '../../../src/protocol/types';
+import type { SealedHeaders } from '../../../common/protocol/types';
 import { protocolVectors, sealInputOf, type ProtocolVector } from '../../fixtures/protocol-vectors';
 
 // @types/node-forge does not declare forge.options.

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SealWorkerRequest, SealWorkerResponse } from '../../../src/protocol/types';
+import type { SealWorkerRequest, SealWorkerResponse } from '../../../common/protocol/types';
 import { createWorkerSealer } from '../../../src/protocol/worker-sealer';
 import { protocolVectors, sealInputOf } from '../../fixtures/protocol-vectors';
 

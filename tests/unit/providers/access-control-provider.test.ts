@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkAppConfig } from '../../../src/config/validate';
+import { checkAppConfig } from '../../../common/config/validate';
 import { createAccessControlProvider } from '../../../src/providers/access-control-provider';
 import { createMemoryStorage, createSessionStore } from '../../../src/providers/session-store';
-import { buildRegistry } from '../../../src/resources/generate';
-import type { Role } from '../../../src/resources/types';
+import { buildRegistry } from '../../../common/resources/generate';
+import type { Role } from '../../../common/resources/types';
 
 const check = checkAppConfig(JSON.parse(readFileSync('config/app.json', 'utf8')));
 if (!check.ok) throw new Error('config/app.json is invalid');

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../../src/providers/data-provider';
-import type { ResourceDefinition } from '../../../src/resources/types';
+import type { ResourceDefinition } from '../../../common/resources/types';
 import { API, loggedIn, rcKey, server } from './harness';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

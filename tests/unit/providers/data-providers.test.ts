@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../../src/config/schema';
+import type { AppConfig } from '../../../common/config/schema';
 import { createI18n } from '../../../src/i18n/i18n';
 import { createProviders } from '../../../src/providers/create-providers';
 import { createMemoryStorage } from '../../../src/providers/session-store';
 import { VIEW_STATE_KEYS } from '../../../src/providers/view-state';
-import { buildRegistry, dataProviderNameOf } from '../../../src/resources/generate';
-import { RESOURCES } from '../../../src/resources/registry';
-import type { ResourceDefinition } from '../../../src/resources/types';
+import { buildRegistry, dataProviderNameOf } from '../../../common/resources/generate';
+import { RESOURCES } from '../../../common/resources/registry';
+import type { ResourceDefinition } from '../../../common/resources/types';
 import { createFakeSealer } from './harness';
 
 // Named data providers (README "Data providers"): config/app.json declares them, a

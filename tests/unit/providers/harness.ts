@@ -4,7 +4,7 @@ import { createI18n } from '../../../src/i18n/i18n';
 import { createAuthProvider } from '../../../src/providers/auth-provider';
 import { createHttpClient, type SealerLike } from '../../../src/providers/http-client';
 import { createMemoryStorage, createSessionStore, type SessionEndEvent } from '../../../src/providers/session-store';
-import type { SealInput } from '../../../src/protocol/types';
+import type { SealInput } from '../../../common/protocol/types';
 
 export const API = 'http://ui.test/backoffice/api';
 export const PUBLIC_KEY = '-----BEGIN PUBLIC KEY-----\nMIIBfake\n-----END PUBLIC KEY-----\n';

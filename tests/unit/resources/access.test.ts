@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, isRole } from '../../../src/resources/access';
-import { RESOURCES } from '../../../src/resources/registry';
-import type { ResourceAction, ResourceDefinition, Role } from '../../../src/resources/types';
+import { canAccess, isRole } from '../../../common/resources/access';
+import { RESOURCES } from '../../../common/resources/registry';
+import type { ResourceAction, ResourceDefinition, Role } from '../../../common/resources/types';
 
 const ACTIONS: ResourceAction[] = ['list', 'show', 'create', 'edit', 'delete'];
 const ROLES: Role[] = [0, 1, 2];

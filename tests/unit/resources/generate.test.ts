@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../../src/config/schema';
-import { checkAppConfig } from '../../../src/config/validate';
-import { AREAS } from '../../../src/resources/areas';
-import { buildRegistry, dashboardForRole, menuForRole } from '../../../src/resources/generate';
-import { RESOURCES } from '../../../src/resources/registry';
-import type { Role } from '../../../src/resources/types';
+import type { AppConfig } from '../../../common/config/schema';
+import { checkAppConfig } from '../../../common/config/validate';
+import { AREAS } from '../../../common/resources/areas';
+import { buildRegistry, dashboardForRole, menuForRole } from '../../../common/resources/generate';
+import { RESOURCES } from '../../../common/resources/registry';
+import type { Role } from '../../../common/resources/types';
 
 function seedConfig(): AppConfig {
   const check = checkAppConfig(JSON.parse(readFileSync('config/app.json', 'utf8')));

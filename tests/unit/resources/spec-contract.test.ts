@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkAppConfig } from '../../../src/config/validate';
+import { checkAppConfig } from '../../../common/config/validate';
 import { DIRECTION_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '../../../src/i18n/locales';
 import { TRANSLATIONS } from '../../../src/i18n/translations';
 import { SESSION_KEYS } from '../../../src/providers/session-store';
 import { VIEW_STATE_KEYS } from '../../../src/providers/view-state';
-import { canAccess } from '../../../src/resources/access';
-import { buildRegistry, menuForRole } from '../../../src/resources/generate';
-import { SERVER_MESSAGES } from '../../../src/resources/server-messages';
-import { ROLES } from '../../../src/resources/types';
+import { canAccess } from '../../../common/resources/access';
+import { buildRegistry, menuForRole } from '../../../common/resources/generate';
+import { SERVER_MESSAGES } from '../../../common/resources/server-messages';
+import { ROLES } from '../../../common/resources/types';
 import { PREFERENCE_KEYS } from '../../../src/shell/preferences';
 import { shippedConfig, withAreas, withModules } from '../../fixtures/app-config';
 import {

@@ -5,7 +5,7 @@ import { themeOf } from '../../../src/providers/theme';
 import { bootScript } from '../../../src/shell/boot-script';
 import { BACKGROUND } from '../../../src/shell/palette';
 import { PUBLIC_PATHS } from '../../../src/app';
-import { NOT_LOGIN_PATHS } from '../../../src/config/prerendered-look';
+import { NOT_LOGIN_PATHS } from '../../../common/config/prerendered-look';
 import { SESSION_KEYS } from '../../../src/providers/session-store';
 import { BUILT_IN_PREFERENCES } from '../../../src/shell/preferences';
 

@@ -1,7 +1,7 @@
 import { FastColor } from '@ant-design/fast-color';
 import { theme, type ThemeConfig } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { THEME_COLORS, THEME_MODES, type ThemeColor, type ThemeMode } from '../../../src/config/values';
+import { THEME_COLORS, THEME_MODES, type ThemeColor, type ThemeMode } from '../../../common/config/values';
 import { themeOf } from '../../../src/providers/theme';
 import { AA_LARGE, AA_TEXT, contrast, readable, readableSeed, shownColor } from '../../../src/shell/contrast';
 import { primaryShown, SURFACES } from '../../../src/shell/palette';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS } from '../../../src/resources/areas';
-import { RESOURCES } from '../../../src/resources/registry';
+import { AREAS } from '../../../common/resources/areas';
+import { RESOURCES } from '../../../common/resources/registry';
 import { ICONS } from '../../../src/shell/icons';
 
 describe('icon map', () => {

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { THEME_COLORS, THEME_MODES } from '../../../src/config/values';
+import { THEME_COLORS, THEME_MODES } from '../../../common/config/values';
 import { TRANSLATIONS } from '../../../src/i18n/translations';
 import { createMemoryStorage } from '../../../src/providers/session-store';
 import { themeOf } from '../../../src/providers/theme';

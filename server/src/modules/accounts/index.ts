@@ -11,7 +11,7 @@ import {
   RegisterReply,
   ResetPasswordBody,
 } from '../../schemas/accounts.js';
-import { ErrorReply, MessageReply } from '../../schemas/common.js';
+import { ErrorReply, MessageReply } from '../../../../common/schemas.js';
 import { createAccountsService } from '../../services/accounts.js';
 import { messageBody } from '../../errors.js';
 import { sendRcKey } from '../../plugins/sealing.js';

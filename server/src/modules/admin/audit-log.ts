@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorReply } from '../../schemas/common.js';
+import { ErrorReply } from '../../../../common/schemas.js';
 import { AuditQuery, AuditRecord } from '../../schemas/admin.js';
 import { tags } from './session.js';
 import { sendPage } from '../../services/paging.js';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorReply, MessageReply } from '../../schemas/common.js';
+import { ErrorReply, MessageReply } from '../../../../common/schemas.js';
 import { AdminUser, EnterpriseOption, IdParams, UserCreateBody, UserReply, UsersQuery, UserUpdateBody } from '../../schemas/admin.js';
 import { createUsersAdminService } from '../../services/users-admin.js';
 import { messageBody, orNotFound } from '../../errors.js';
-import type { Role } from '../../../../src/resources/types.js';
+import type { Role } from '../../../../common/resources/types.js';
 import { tags } from './session.js';
 import { sendPage } from '../../services/paging.js';
 

@@ -1,6 +1,6 @@
 import { egressRead, EgressError, type EgressFailure } from '../../services/egress/fetch.js';
 import { egressRefusal, type EgressPolicy, type EgressRefusal } from '../../services/egress/policy.js';
-import type { ServerMessageCode } from '../../../../src/resources/server-messages.js';
+import type { ServerMessageCode } from '../../../../common/resources/server-messages.js';
 
 // Reads a feed or an attachment from a URL (docs/announcements.md "Feeds and ingestion") through
 // the server's egress policy (services/egress): `file:` under the configured folder, `http(s):`

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorReply } from '../../schemas/common.js';
+import { ErrorReply } from '../../../../common/schemas.js';
 import { isoOf } from '../../services/paging.js';
-import { NOTICE_SEVERITIES, type NoticeAnswer } from '../../../../src/resources/announcements-model.js';
+import { NOTICE_SEVERITIES, type NoticeAnswer } from '../../../../common/announcements/model.js';
 import { ANNOUNCEMENTS_PATH } from './tickets.js';
 
 // The dashboard's staff notices (docs/announcements.md "Staff notices"): the generic module

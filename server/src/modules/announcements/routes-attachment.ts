@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import Type from 'typebox';
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
-import { ErrorReply } from '../../schemas/common.js';
+import { ErrorReply } from '../../../../common/schemas.js';
 import { sendBlob } from '../../services/blobs/send-blob.js';
 import { sessionLive } from '../../services/tickets.js';
 import { ANNOUNCEMENTS_PATH, sessionIdOf, type AnnouncementTickets } from './tickets.js';

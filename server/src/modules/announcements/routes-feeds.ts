@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { FEED_SOURCES } from '../../../../src/resources/announcements-model.js';
-import { ErrorReply, MessageReply, Page, PageSize } from '../../schemas/common.js';
+import { FEED_SOURCES } from '../../../../common/announcements/model.js';
+import { ErrorReply, MessageReply, Page, PageSize } from '../../../../common/schemas.js';
 import { limitOffset, sendPage } from '../../services/paging.js';
-import { serverMessage } from '../../../../src/resources/server-messages.js';
+import { serverMessage } from '../../../../common/resources/server-messages.js';
 import { findRun, listFeeds, listRuns } from './feeds-repository.js';
 import { changeFeed, createFeed, getFeed, removeFeed, requestRun } from './feeds-service.js';
 import { HttpError } from '../../errors.js';

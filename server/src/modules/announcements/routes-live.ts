@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { HttpError } from '../../errors.js';
-import { ErrorReply } from '../../schemas/common.js';
+import { ErrorReply } from '../../../../common/schemas.js';
 import { eventStreams } from '../../services/live/event-stream.js';
 import { sessionLive } from '../../services/tickets.js';
-import type { AnnouncementsEvent } from '../../../../src/resources/announcements-model.js';
+import type { AnnouncementsEvent } from '../../../../common/announcements/model.js';
 import { createAnnouncementEvents } from './live-events.js';
 import { attachmentRoutes } from './routes-attachment.js';
 import { noticeRoutes } from './notices.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PermanentJobError } from '../../services/jobs/job-queue.js';
-import { enabledResources } from '../../../../src/resources/generate.js';
+import { enabledResources } from '../../../../common/resources/generate.js';
 import { ensureDemoFeeds } from './demo-feeds.js';
 import { FEED_QUEUE, FEEDS_TICK_QUEUE, tickFeeds } from './feeds-service.js';
 import { runFeed } from './ingest.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../../../src/resources/company-rules.js';
+import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../../../common/news/company-rules.js';
 import { HttpError } from '../../errors.js';
-import { ErrorReply, MessageReply } from '../../schemas/common.js';
+import { ErrorReply, MessageReply } from '../../../../common/schemas.js';
 import { apiKeyCheck, sendXlsx } from '../../services/excel-http.js';
 import { readUpload, SpreadsheetRefusal } from '../../services/upload-guard/index.js';
 import { createCompaniesRepository } from './repository.js';
@@ -13,7 +13,7 @@ const COMPANIES = (action: 'list' | 'edit' | 'create') => ({ resource: 'companie
 
 /**
  * The companies' own routes (API.md "News management"), beside the generic module's list,
- * get and update of src/resources/companies.ts: the name search, the legacy update-company,
+ * get and update of common/resources/companies.ts: the name search, the legacy update-company,
  * the Excel upload and its template.
  */
 const companies: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -1,10 +1,10 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db, Queryable } from '../../db/index.js';
 import { AUDIT_INSERT, type AuditActor } from '../../services/audit.js';
-import type { CompanyValues } from '../../../../src/resources/company-rules.js';
+import type { CompanyValues } from '../../../../common/news/company-rules.js';
 
 // The companies' own SQL beside the generic module's: the name search and the Excel import.
-// List, get and update are the generic module's (src/resources/companies.ts).
+// List, get and update are the generic module's (common/resources/companies.ts).
 
 /** The stored values of a company, in CompanyValues' order. */
 const VALUE_KEYS = ['compName', 'isin', 'ticker', 'exchange', 'sector', 'website', 'email', 'phone', 'address', 'isActive'] as const satisfies ReadonlyArray<keyof CompanyValues>;

@@ -1,12 +1,12 @@
 import Type from 'typebox';
-import { companies } from '../../../../src/resources/companies.js';
-import { Id, IdOrNumber } from '../../schemas/common.js';
+import { companies } from '../../../../common/resources/companies.js';
+import { Id, IdOrNumber } from '../../../../common/schemas.js';
 import { crudModel } from '../crud/model.js';
 import { recordSchema, Version } from '../crud/schemas.js';
 
 // Companies.
 
-// The company rule itself (which characters, how long) is src/resources/company-rules.ts,
+// The company rule itself (which characters, how long) is common/news/company-rules.ts,
 // shared with the client.
 
 /** update-company answers the record as the generic module does, wrapped (API.md). */

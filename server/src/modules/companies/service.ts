@@ -8,9 +8,9 @@ import {
   type CompanyFieldError,
   type CompanyTextField,
   type CompanyValues,
-} from '../../../../src/resources/company-rules.js';
-import type { CompanySheet, UploadFailureReason } from '../../../../src/resources/company-sheet.js';
-import { XLSX_LIMITS, XLSX_REFUSAL_STATUS, type XlsxRefusal } from '../../../../src/resources/xlsx-inspection.js';
+} from '../../../../common/news/company-rules.js';
+import type { CompanySheet, UploadFailureReason } from '../../../../common/news/company-sheet.js';
+import { XLSX_LIMITS, XLSX_REFUSAL_STATUS, type XlsxRefusal } from '../../../../common/xlsx-inspection.js';
 import { HttpError } from '../../errors.js';
 import {
   fieldReasonText,
@@ -19,7 +19,7 @@ import {
   type FieldReasonCode,
   type MessageParams,
   type ServerMessageCode,
-} from '../../../../src/resources/server-messages.js';
+} from '../../../../common/resources/server-messages.js';
 import type { AuditActor } from '../../services/audit.js';
 import { WorkerJobError } from '../../services/worker-pool.js';
 import type { ExcelService } from '../../services/news/excel.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { RESOURCES } from '../../../../src/resources/registry.js';
+import { RESOURCES } from '../../../../common/resources/registry.js';
 import { isStored } from './model.js';
 import { crudRoutes } from './routes.js';
 

@@ -1,5 +1,5 @@
-import type { ServerMessageCode } from '../../../../src/resources/server-messages.js';
-import type { FieldDefinition, ResourceDefinition, StorageDefinition } from '../../../../src/resources/types.js';
+import type { ServerMessageCode } from '../../../../common/resources/server-messages.js';
+import type { FieldDefinition, ResourceDefinition, StorageDefinition } from '../../../../common/resources/types.js';
 
 // What the generic module reads from a resource definition: the table, its columns and
 // which fields the API takes. Names in SQL come from here (code), never from a request.

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type TSchema } from 'typebox';
-import type { ResourceAction } from '../../../../src/resources/types.js';
+import type { ResourceAction } from '../../../../common/resources/types.js';
 import { sendPage } from '../../services/paging.js';
-import { ErrorReply } from '../../schemas/common.js';
+import { ErrorReply } from '../../../../common/schemas.js';
 import { createBodySchema, DeleteBody, listQuerySchema, paramsSchema, recordSchema, updateBodySchema } from './schemas.js';
 import type { CrudService } from './service.js';
 

@@ -1,6 +1,6 @@
 import Type, { type TSchema } from 'typebox';
-import { FIELD_RULES } from '../../../../src/resources/field-rules.js';
-import { Id, IsoDate, Page, PageSize, rule } from '../../schemas/common.js';
+import { FIELD_RULES } from '../../../../common/resources/field-rules.js';
+import { Id, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js';
 import { filterableFields, isText, sortableFields, type CrudModel, type StoredField } from './model.js';
 
 // The TypeBox schemas of a generic resource's API, derived from its field definitions:

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../db/index.js';
 import { HttpError, orNotFound } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
 import { isUniqueViolation, sqlState, type Page } from '../../services/paging.js';
-import { notBeforeBroken } from '../../../../src/resources/field-rules.js';
+import { notBeforeBroken } from '../../../../common/resources/field-rules.js';
 import { isText, type CrudModel } from './model.js';
 import { createCrudRepository, type CrudRecord, type ListRequest } from './repository.js';
 

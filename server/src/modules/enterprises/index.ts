@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { enterprises as definition } from '../../../../src/resources/enterprises.js';
+import { enterprises as definition } from '../../../../common/resources/enterprises.js';
 import { HttpError } from '../../errors.js';
-import { ErrorReply } from '../../schemas/common.js';
+import { ErrorReply } from '../../../../common/schemas.js';
 import { crudModel } from '../crud/model.js';
 import { paramsSchema, recordSchema } from '../crud/schemas.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../../../src/config/schema.js';
+import type { AppConfig } from '../../../../common/config/schema.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, type FieldRefusal } from '../../errors.js';
-import type { ArgValue, Binding, Bindings, NewsEventField, ParamsSchema, ParamValues, PluginData, TemplateBody, WidgetPluginId } from '../../../../src/resources/finview-model.js';
-import type { BoundData } from '../../../../src/resources/finview-template.js';
+import type { ArgValue, Binding, Bindings, NewsEventField, ParamsSchema, ParamValues, PluginData, TemplateBody, WidgetPluginId } from '../../../../common/finview/model.js';
+import type { BoundData } from '../../../../common/finview/template.js';
 import { fitData } from './fit.js';
 import { logoDataUrl } from './settings.js';
 import { reasonsOf, validatorOf } from './params.js';

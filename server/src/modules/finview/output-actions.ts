@@ -4,7 +4,7 @@ import { HttpError } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
 import type { BlobStore } from '../../services/blobs/blob-store.js';
 import type { JobChange } from '../../services/jobs/jobs-repository.js';
-import type { OutputAnswer } from '../../../../src/resources/finview-model.js';
+import type { OutputAnswer } from '../../../../common/finview/model.js';
 import { queueOf } from './outputs-service.js';
 import { lockOutput, outputAnswer, type OutputRow } from './outputs-repository.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PriceSeries } from '../../../../src/resources/finview-model.js';
+import type { PriceSeries } from '../../../../common/finview/model.js';
 import { HttpError, orNotFound, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
 import { readUpload, type UploadPolicy } from '../../services/upload-guard/index.js';

@@ -3,8 +3,8 @@ import type { BlobStore, StagedBlob } from '../../services/blobs/blob-store.js';
 import { PermanentJobError, type JobQueue, type RunningJob } from '../../services/jobs/job-queue.js';
 import type { JsonObject } from '../../services/jobs/jobs-repository.js';
 import type { ReportRenderer } from '../../services/render/report-pdf.js';
-import { bindReportTemplate, checkReportTemplate } from '../../../../src/resources/finview-report-template.js';
-import type { BoundData } from '../../../../src/resources/finview-template.js';
+import { bindReportTemplate, checkReportTemplate } from '../../../../common/finview/report-template.js';
+import type { BoundData } from '../../../../common/finview/template.js';
 import { assertBoundImages } from './template-images.js';
 
 // The report render queue: as the video queue (render-queue.ts), the PDF is printed (Chromium)

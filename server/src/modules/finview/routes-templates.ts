@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { Page, PageSize } from '../../schemas/common.js';
+import { Page, PageSize } from '../../../../common/schemas.js';
 import { sendPage } from '../../services/paging.js';
 import { previewRoutes } from './preview.js';
 import { createTemplatesService } from './templates-service.js';

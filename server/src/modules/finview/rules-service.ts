@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
 import type { NewsApprovedEvent } from '../../services/domain-events.js';
-import { NEWS_EVENT_FIELDS, type NewsEventField, type OutputAnswer, type ParamsSchema, type ParamValues, type RuleAnswer, type RuleEvent, type RuleTrigger } from '../../../../src/resources/finview-model.js';
+import { NEWS_EVENT_FIELDS, type NewsEventField, type OutputAnswer, type ParamsSchema, type ParamValues, type RuleAnswer, type RuleEvent, type RuleTrigger } from '../../../../common/finview/model.js';
 import type { FieldRefusal } from '../../errors.js';
 import { createOutput } from './outputs-service.js';
 import { checkParams } from './params.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../../../src/config/schema.js';
+import type { AppConfig } from '../../../../common/config/schema.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../services/audit.js';
@@ -14,9 +14,9 @@ import type {
   TemplateVersion,
   UserRef,
   VersionSummary,
-} from '../../../../src/resources/finview-model.js';
-import { checkVideoTemplate, type VideoTemplate } from '../../../../src/resources/finview-template.js';
-import { checkReportTemplate } from '../../../../src/resources/finview-report-template.js';
+} from '../../../../common/finview/model.js';
+import { checkVideoTemplate, type VideoTemplate } from '../../../../common/finview/template.js';
+import { checkReportTemplate } from '../../../../common/finview/report-template.js';
 import { checkBindings } from './bindings.js';
 import { paramsSchemaProblems } from './params.js';
 import { readSettings, type StoredSettings } from './settings.js';

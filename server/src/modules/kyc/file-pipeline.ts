@@ -1,4 +1,4 @@
-import type { KycDocumentType, KycScanStatus } from '../../../../src/resources/kyc-model.js';
+import type { KycDocumentType, KycScanStatus } from '../../../../common/kyc/model.js';
 import { HttpError } from '../../errors.js';
 import { prepareImage } from '../../services/kyc-files/images.js';
 import { checkPdf } from '../../services/kyc-files/pdf-check.js';

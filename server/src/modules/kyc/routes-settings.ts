@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorReply } from '../../schemas/common.js';
+import { ErrorReply } from '../../../../common/schemas.js';
 import type { KycServices } from './index.js';
 import { KycSettings } from './schemas.js';
 import { SETTINGS_FORM } from './settings.js';

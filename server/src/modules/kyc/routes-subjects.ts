@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { KYC_MAX_FILE_BYTES } from '../../../../src/resources/kyc-model.js';
-import { ErrorReply } from '../../schemas/common.js';
+import { KYC_MAX_FILE_BYTES } from '../../../../common/kyc/model.js';
+import { ErrorReply } from '../../../../common/schemas.js';
 import { sendPage } from '../../services/paging.js';
 import type { KycServices } from './index.js';
 import { KycDocument, KycSubject, SubjectListQuery, SubjectParams, UpdateSubjectBody, UploadParams, VersionBody } from './schemas.js';

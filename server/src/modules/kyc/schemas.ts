@@ -3,85 +3,24 @@ import Type, { type TSchema } from 'typebox';
 import {
   KYC_DECISIONS,
   KYC_DOCUMENT_TYPES,
-  KYC_GENDERS,
   KYC_REASONS,
-  KYC_SCAN_POLICIES,
-  KYC_SCAN_STATUSES,
   KYC_STATUSES,
-} from '../../../../src/resources/kyc-model.js';
-import { Id, IsoDate, Page, PageSize, rule } from '../../schemas/common.js';
+} from '../../../../common/kyc/model.js';
+import { Id, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js';
 import { Version } from '../crud/schemas.js';
 
 // The KYC API's schemas (docs/kyc.md): what the routes validate at the edge and what the
 // OpenAPI page shows. Subject fields arrive loose (strings of at most 1000 characters): the
-// service checks them against the Indian rules and names every bad field in one 422.
+// service checks them against the Indian rules and names every bad field in one 422. The
+// answers are common/kyc/schemas.ts, which the pages' types come from.
+
+export { KycDocument, KycFile, KycSettings, KycSubject } from '../../../../common/kyc/schemas.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const UserRef = Type.Object({ id: Type.String(), username: Type.String() });
 
 export const SubjectParams = Type.Object({ id: Id }, { additionalProperties: false });
 export const DocumentParams = Type.Object({ id: Id }, { additionalProperties: false });
 export const UploadParams = Type.Object({ id: Id, type: Type.Enum([...KYC_DOCUMENT_TYPES]) }, { additionalProperties: false });
-
-export const KycFile = Type.Object({
-  id: Type.Integer(),
-  seq: Type.Integer(),
-  contentType: Type.String(),
-  filename: Type.String(),
-  size: Type.Integer(),
-  width: Nullable(Type.Integer()),
-  height: Nullable(Type.Integer()),
-  pages: Nullable(Type.Integer()),
-  uploadedBy: UserRef,
-  uploadedAt: Type.String(),
-  scanStatus: Type.Enum([...KYC_SCAN_STATUSES]),
-  scanSignature: Nullable(Type.String()),
-  masked: Type.Boolean(),
-  /** Its bytes are deleted: an unmasked Aadhaar card image once the document's image was masked. */
-  removed: Type.Boolean(),
-  verification: Nullable(Type.Enum(['verified', 'not_verified'])),
-  extracted: Nullable(Type.Record(Type.String(), Type.Unknown())),
-});
-
-export const KycDocument = Type.Object({
-  id: Type.Integer(),
-  subjectId: Type.Integer(),
-  subjectName: Type.String(),
-  type: Type.Enum([...KYC_DOCUMENT_TYPES]),
-  status: Type.Enum([...KYC_STATUSES]),
-  reason: Nullable(Type.Enum([...KYC_REASONS])),
-  comment: Nullable(Type.String()),
-  decidedBy: Nullable(UserRef),
-  decidedAt: Nullable(Type.String()),
-  assignee: Nullable(UserRef),
-  version: Type.Integer(),
-  updatedAt: Type.String(),
-  file: Nullable(KycFile),
-  files: Type.Optional(Type.Array(KycFile)),
-});
-
-export const KycSubject = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  dob: Type.String(),
-  gender: Type.Enum([...KYC_GENDERS]),
-  addressLine: Type.String(),
-  city: Type.String(),
-  state: Type.String(),
-  pinCode: Type.String(),
-  pan: Nullable(Type.String()),
-  /** XXXX-XXXX-1234: a full number is never answered. */
-  aadhaar: Nullable(Type.String()),
-  status: Type.Enum([...KYC_STATUSES]),
-  assignee: Nullable(UserRef),
-  createdBy: UserRef,
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-  version: Type.Integer(),
-  /** Accepted values a person should look at again, by field: `{pan: ['panSurnameInitial']}`. */
-  warnings: Type.Record(Type.String(), Type.Array(Type.String())),
-  documents: Type.Optional(Type.Array(KycDocument)),
-});
 
 const Loose = Type.String({ maxLength: 1000 });
 
@@ -166,9 +105,3 @@ export const DocumentListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const KycSettings = Type.Object({
-  scanPolicy: Type.Enum([...KYC_SCAN_POLICIES]),
-  scannerConfigured: Type.Boolean(),
-  certificate: Nullable(Type.Object({ subject: Type.String(), issuer: Type.String(), notAfter: Type.String(), fingerprint256: Type.String() })),
-});

@@ -1,7 +1,7 @@
-import type { SubjectValues } from '../../../../src/resources/kyc-answers.js';
-import { INDIAN_STATES, KYC_GENDERS, PIN_CODE_PATTERN, surnameOf } from '../../../../src/resources/kyc-model.js';
-import { aadhaarDigits, checkAadhaar, checkPan } from '../../../../src/resources/kyc-rules.js';
-import type { FieldReasonCode } from '../../../../src/resources/server-messages.js';
+import type { SubjectValues } from '../../../../common/kyc/schemas.js';
+import { INDIAN_STATES, KYC_GENDERS, PIN_CODE_PATTERN, surnameOf } from '../../../../common/kyc/model.js';
+import { aadhaarDigits, checkAadhaar, checkPan } from '../../../../common/kyc/rules.js';
+import type { FieldReasonCode } from '../../../../common/resources/server-messages.js';
 import type { FieldRefusal } from '../../errors.js';
 import { unsafeTextPath } from '../../plugins/safe-text.js';
 

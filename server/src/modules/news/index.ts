@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { HttpError } from '../../errors.js';
-import { ErrorReply } from '../../schemas/common.js';
+import { ErrorReply } from '../../../../common/schemas.js';
 import {
   ChangeStatusBody,
   ChangeStatusReply,

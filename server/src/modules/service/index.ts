@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { MessageReply } from '../../schemas/common.js';
+import { MessageReply } from '../../../../common/schemas.js';
 import { messageBody } from '../../errors.js';
 
 /** The service's own routes: the health check and the OpenAPI description. */

@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
-import { RC_KEY_HEADER, SEAL_HEADERS } from '../../../../src/protocol/constants.js';
+import { RC_KEY_HEADER, SEAL_HEADERS } from '../../../../common/protocol/constants.js';
 
 // An app on another origin may name this server as one of its data providers
 // (config/app.json `dataProviders`, README "Data providers"). Its browser sends the

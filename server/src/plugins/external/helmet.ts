@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import type { AppConfig } from '../../../../src/config/schema.js';
+import type { AppConfig } from '../../../../common/config/schema.js';
 
 /**
  * A Vite-built SPA with antd: scripts from our origin, plus the built page's own inline

@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { KYC_MAX_PIXELS } from '../../../../src/resources/kyc-model.js';
+import { KYC_MAX_PIXELS } from '../../../../common/kyc/model.js';
 import { HttpError } from '../../errors.js';
 import { assertImagePixels, guardedSharp, isPixelLimitError, type ImageRefusal } from '../upload-guard/image.js';
 

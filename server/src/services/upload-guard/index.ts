@@ -1,6 +1,6 @@
 import type { MultipartFile as Part } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { XLSX_LIMITS, XLSX_REFUSAL_STATUS, type XlsxLimits, type XlsxRefusal } from '../../../../src/resources/xlsx-inspection.js';
+import { XLSX_LIMITS, XLSX_REFUSAL_STATUS, type XlsxLimits, type XlsxRefusal } from '../../../../common/xlsx-inspection.js';
 import { HttpError } from '../../errors.js';
 import { FILE_KINDS, sniffUpload, tooLarge, type FileKind } from '../blobs/sniff.js';
 import { assertImagePixels } from './image.js';

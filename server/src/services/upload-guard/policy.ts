@@ -1,4 +1,4 @@
-import type { XlsxLimits } from '../../../../src/resources/xlsx-inspection.js';
+import type { XlsxLimits } from '../../../../common/xlsx-inspection.js';
 import type { FileKind } from '../blobs/sniff.js';
 import type { ImageRefusal } from './image.js';
 import { MAX_FIELD_BYTES } from './parts.js';

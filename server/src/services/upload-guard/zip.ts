@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Entry, ZipFile } from 'yauzl';
-import { XlsxInspection, type XlsxLimits, type XlsxRefusal } from '../../../../src/resources/xlsx-inspection.js';
+import { XlsxInspection, type XlsxLimits, type XlsxRefusal } from '../../../../common/xlsx-inspection.js';
 
 // The zip of an upload walked the way SheetJS will read it, by its central directory, each
 // entry inflated as a stream (zlib off the event loop) and counted as it comes; the walk stops

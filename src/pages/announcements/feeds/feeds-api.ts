@@ -1,5 +1,5 @@
-import type { FeedAnswer, FeedInput, FeedRunAnswer } from '../../../resources/announcements-model';
-import { useEndpointPath } from '../../../resources/resource-urls';
+import type { FeedAnswer, FeedInput, FeedRunAnswer } from '../../../../common/announcements/model';
+import { useEndpointPath } from '../../../registry/resource-urls';
 
 // The feeds' calls (docs/announcements.md "Feeds and ingestion"), under the resource's endpoint
 // in the registry (`/be-api-management/announcements/feeds`). URL builders and pure helpers only.

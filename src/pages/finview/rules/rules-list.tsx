@@ -4,8 +4,8 @@ import { Button, Card, Flex, Popconfirm, Space, Table, Tag, Typography } from 'a
 import { DeleteOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRuntime } from '../../../resources/registry-context';
-import type { OutputAnswer, RuleAnswer } from '../../../resources/finview-model';
+import { useRuntime } from '../../../registry/registry-context';
+import type { OutputAnswer, RuleAnswer } from '../../../../common/finview/model';
 import { Ltr } from '../../../i18n/formatting';
 import { PageTitle } from '../../../components/page-title';
 import { RelativeDate } from '../../../components/relative-date';

@@ -1,6 +1,6 @@
-import type { ArgValue, Binding, Bindings, ParamSchema, ParamsSchema, SourcePluginId } from '../../../resources/finview-model';
-import type { Brand, Scene, SceneKind } from '../../../resources/finview-template';
-import type { ReportSection } from '../../../resources/finview-report-template';
+import type { ArgValue, Binding, Bindings, ParamSchema, ParamsSchema, SourcePluginId } from '../../../../common/finview/model';
+import type { Brand, Scene, SceneKind } from '../../../../common/finview/template';
+import type { ReportSection } from '../../../../common/finview/report-template';
 
 // Pure edits of a template draft (docs/finview.md "Templates"): what the editor's buttons do,
 // kept apart from React so they are tested on their own.

@@ -1,6 +1,6 @@
 import { Progress, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OutputAnswer, OutputStatus } from '../../../resources/finview-model';
+import type { OutputAnswer, OutputStatus } from '../../../../common/finview/model';
 
 // Preset colours (dark text on a light tint), as the KYC and news statuses: antd's status
 // colours (success, error…) put light green on light green, below WCAG AA.

@@ -19,7 +19,7 @@ import {
   type BoundData,
   type Check,
   type TemplateLocale,
-} from './finview-template';
+} from './template';
 
 // A report template: the same brand, charts and tables as a video, laid out as pages of a PDF.
 // Tables may run over many pages (their header repeats); a page break section starts a new page.

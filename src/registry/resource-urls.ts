@@ -1,7 +1,7 @@
-import { apiPath } from './generate';
+import { apiPath } from '../../common/resources/generate';
 import { useRuntime } from './registry-context';
-import { RESOURCES } from './registry';
-import type { ResourceDefinition } from './types';
+import { RESOURCES } from '../../common/resources/registry';
+import type { ResourceDefinition } from '../../common/resources/types';
 
 // Custom pages take their API paths from the registry, never from string constants:
 // a resource's endpoint, or its module's base (the endpoint's folder) for the calls

@@ -1,8 +1,8 @@
 // finview's shared vocabulary (docs/finview.md): what the server answers and the pages send.
 // Plain types and constants: the server imports them, the client's bundle gets only what it uses.
 
-import type { Brand, VideoTemplate } from './finview-template';
-import type { ReportTemplate } from './finview-report-template';
+import type { Brand, VideoTemplate } from './template';
+import type { ReportTemplate } from './report-template';
 
 export type TemplateKind = 'video' | 'report';
 export const TEMPLATE_KINDS: readonly TemplateKind[] = ['video', 'report'];

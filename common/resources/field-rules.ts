@@ -1,7 +1,7 @@
 import { MAIL_DOMAIN_PATTERN } from '../config/values';
 import { USERNAME_PATTERN } from '../protocol/constants';
-import { EMAIL_CHARS_PATTERN, EMAIL_SHAPE, ISIN_PATTERN, TEXT_PATTERN } from './company-rules';
-import { AADHAAR_PATTERN, checkAadhaar, checkPan, type KycCheck } from './kyc-rules';
+import { EMAIL_CHARS_PATTERN, EMAIL_SHAPE, ISIN_PATTERN, TEXT_PATTERN } from '../news/company-rules';
+import { AADHAAR_PATTERN, checkAadhaar, checkPan, type KycCheck } from '../kyc/rules';
 import type { FieldReasonCode } from './server-messages';
 
 // Rules a field definition names, shared by the server (its TypeBox schema gets the

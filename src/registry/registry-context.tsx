@@ -1,6 +1,6 @@
 import { createContext, use, type ReactNode } from 'react';
-import type { AppConfig } from '../config/schema';
-import type { Registry } from './generate';
+import type { AppConfig } from '../../common/config/schema';
+import type { Registry } from '../../common/resources/generate';
 
 interface RuntimeContextValue {
   config: AppConfig;

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { RouteBoundary } from '../pages/errors/route-boundary';
 import { PageLoading } from '../pages/page-loading';
 import { lazyPage, type LazyPage } from '../shell/lazy-page';
-import type { AreaPageSpec, RouteSpec } from './generate';
+import type { AreaPageSpec, RouteSpec } from '../../common/resources/generate';
 
 // Every page is its own chunk, loaded with a deadline and reported when it
 // fails (src/shell/lazy-page.ts). The public pages live in src/app.tsx: this

@@ -1,4 +1,4 @@
-import type { FieldReasonCode } from './server-messages';
+import type { FieldReasonCode } from '../resources/server-messages';
 
 // The Indian identity rules of issue 11, one module for the server and the client, so a
 // number the form accepts is one the API accepts. Results name codes of the server-messages
