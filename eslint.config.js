@@ -75,12 +75,12 @@ export default tseslint.config(
   {
     // A multipart body is read only through the upload guard (README "Uploads: one guard").
     files: ['server/**/*.ts'],
-    ignores: ['server/src/services/upload-guard/**'],
+    ignores: ['server/src/lib/upload-guard/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@fastify/multipart', message: 'Read a form with readUpload (services/upload-guard) and declare it in the route config (config.upload).' }],
+          paths: [{ name: '@fastify/multipart', message: 'Read a form with readUpload (lib/upload-guard) and declare it in the route config (config.upload).' }],
           patterns: [{ group: ['**/upload-guard/parts*', '**/upload-guard/settle*'], message: 'Use the upload guard through its index.ts (readUpload).' }],
         },
       ],
@@ -88,7 +88,7 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.object.name=/^(request|req)$/][callee.property.name=/^(parts|file|files|saveRequestFiles)$/]",
-          message: 'Read a form with readUpload (services/upload-guard) and declare it in the route config (config.upload).',
+          message: 'Read a form with readUpload (lib/upload-guard) and declare it in the route config (config.upload).',
         },
       ],
     },

@@ -103,7 +103,7 @@ function inlineBootScript(): Plugin {
  * index.html carries a drawing of the login page (src/prerender): most visits start there,
  * and the first paint then needs the page alone, not 190 KiB of scripts. The build also
  * writes the page without it, which the server sends when the configuration's defaults give
- * another look than the drawing's (server/src/routes/web.ts).
+ * another look than the drawing's (server/src/modules/web/spa.ts).
  */
 function prerenderLoginPage(): Plugin {
   let outDir = 'dist';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDb } from '../server/src/db/index';
 import { runFeed, type RunOutcome } from '../server/src/modules/announcements/ingest';
-import { insertDemoCompanies } from '../server/src/services/news/demo-data';
+import { insertDemoCompanies } from '../server/src/modules/news/demo-rows';
 import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
 import { benchApp } from './news-list';
 import { withScratchDatabase } from './scratch-database';

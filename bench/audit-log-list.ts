@@ -1,5 +1,5 @@
 import type { Db } from '../server/src/db/index';
-import { pick } from '../server/src/services/news/demo-data';
+import { pick } from '../server/src/modules/news/demo-rows';
 import { benchApp, loginCaller, timeListMix } from './news-list';
 import { onEachDatabase, withBenchDatabase } from './scratch-database';
 

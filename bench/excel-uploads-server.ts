@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDb } from '../server/src/db/index';
-import { EXCEL_LANES } from '../server/src/services/news/excel';
+import { EXCEL_LANES } from '../server/src/lib/excel/excel-service';
 import { inflatingSheet, sharedStringsBomb } from '../tests/fixtures/xlsx-bombs';
 import { API, benchApp, loginCaller, multipart, timedCall, type Caller } from './news-list';
 import { ms } from './stats';

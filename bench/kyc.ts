@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { openDb } from '../server/src/db/index';
-import { prepareImage } from '../server/src/services/kyc-files/images';
+import { prepareImage } from '../server/src/modules/kyc/files/images';
 import { newestRcKey } from '../common/protocol/entity';
 import { KYC_MAX_FILE_BYTES } from '../common/kyc/model';
 import { shippedConfig, withAreas } from '../tests/fixtures/app-config';

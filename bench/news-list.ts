@@ -7,8 +7,8 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { openDb, type Db } from '../server/src/db/index';
 import { migrate, readMigrations } from '../server/src/db/migrate';
-import { sealWithNode } from '../server/src/sealing/open';
-import { seedNews } from '../server/src/services/news/demo-data';
+import { sealWithNode } from '../server/src/lib/sealing/open';
+import { seedNews } from '../server/src/modules/news/demo-rows';
 import { newestRcKey } from '../common/protocol/entity';
 import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
 import { ms, summarize } from './stats';
@@ -67,7 +67,7 @@ function scenarios(total: number): Array<{ name: string; query: Query }> {
       list.push({ name: 'other sorts', query: { sort, page, pageSize } });
     } else if (kind === 8) list.push({ name: 'allCompany + status + sort', query: { allCompany: 'true', companyIds: companies(3), newsStatus: statuses[next(3)] as string, sort: 'publishedAt:asc', page, pageSize } });
     else {
-      // Deep pages: through the counter spans from offset 1000 on (services/news/news-spans.ts).
+      // Deep pages: through the counter spans from offset 1000 on (modules/news/spans.ts).
       const deep = [
         { name: 'deep page (offset 2000)', query: { page: '101', pageSize: '20' } },
         { name: 'deep page (offset 100 000)', query: { page: '5001', pageSize: '20', ...(next(2) ? { newsStatus: statuses[next(3)] as string } : {}) } },

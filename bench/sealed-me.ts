@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startServer } from '../server/src/app';
-import { bareCryptoCheck } from '../server/src/sealing/check';
-import { type KeyDecryptor, sealWithNode } from '../server/src/sealing/open';
+import { bareCryptoCheck } from '../server/src/lib/sealing/check';
+import { type KeyDecryptor, sealWithNode } from '../server/src/lib/sealing/open';
 import { percentile } from './stats';
 
 // Sealed GET /me over loopback against the bare cryptographic check of the

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { sealWithNode } from '../server/src/sealing/open';
+import { sealWithNode } from '../server/src/lib/sealing/open';
 
 // The server as `npm run serve` starts it, in its own process (so its memory figures are the
 // server's alone), and what a bench does with it over HTTP: log in, seal, poll.

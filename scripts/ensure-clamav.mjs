@@ -1,4 +1,4 @@
-// The virus-scanner tests start their own clamd (tests/server/kyc-files/clamd-fixture.ts) on a
+// The virus-scanner tests start their own clamd (tests/server/kyc/files/clamd-fixture.ts) on a
 // signature database they build with sigtool: Debian's clamav-daemon (clamd) and clamav
 // (sigtool). Installed here when missing and we are root; no signatures are ever downloaded
 // (freshclam is set to "manual", so its post-install script starts no updater).

@@ -2,7 +2,7 @@
 //   npx tsx scripts/role-matrix.ts
 import { writeFileSync } from 'node:fs';
 import { buildApp } from '../server/src/app.js';
-import { renderRoleMatrix, roleMatrix } from '../server/src/services/admin-role-matrix.js';
+import { renderRoleMatrix, roleMatrix } from '../server/src/modules/admin/role-matrix.js';
 
 export const ROLE_MATRIX_FILE = 'docs/role-matrix.md';
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { openDb } from '../server/src/db/index.js';
 import { migrate, readMigrations } from '../server/src/db/migrate.js';
 import { loadEnv } from '../server/src/env.js';
-import { seedNews } from '../server/src/services/news/demo-data.js';
+import { seedNews } from '../server/src/modules/news/demo-rows.js';
 
 // `npm run seed -- --news 1000000 [--companies 1000]`: fills DATABASE_URL, or the PGlite
 // database in DATA_DIR, up to that many news items (a rerun only tops up).

@@ -18,7 +18,7 @@ import {
 // The browser's check of the runtime configuration. The server validates the
 // file with the full TypeBox schema (validate.ts) before it serves it; TypeBox
 // would be the largest library on the login route, so the client walks the same
-// rules by hand. tests/unit/config/light-check.test.ts holds the two to the
+// rules by hand. tests/unit/common/config/light-check.test.ts holds the two to the
 // same verdict on every rule.
 
 type Rule = (value: unknown, path: string) => string[];

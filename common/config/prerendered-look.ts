@@ -1,7 +1,7 @@
 import type { Direction, Language } from './schema';
 import type { Radius, ThemeColor, ThemeMode } from './values';
 
-// Plain values the server reads too (server/src/routes/web.ts), so they live in common/config.
+// Plain values the server reads too (server/src/modules/web/spa.ts), so they live in common/config.
 
 /**
  * The look index.html's drawing of the login page is made in (src/prerender/login-markup.tsx):

@@ -6,7 +6,7 @@
 export const KYC_DOCUMENT_TYPES = ['pan_card', 'digital_pan', 'aadhaar_card', 'digital_aadhaar', 'signature', 'picture'] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 
-/** What each type accepts, read from the bytes (server/src/services/blobs/sniff.ts kinds). */
+/** What each type accepts, read from the bytes (server/src/lib/blobs/sniff.ts kinds). */
 export const KYC_ACCEPTED_KINDS: Record<KycDocumentType, readonly ('jpeg' | 'png' | 'webp' | 'pdf' | 'zip' | 'xml')[]> = {
   pan_card: ['jpeg', 'png', 'webp', 'pdf'],
   digital_pan: ['pdf'],

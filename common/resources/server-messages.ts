@@ -140,7 +140,7 @@ export const SERVER_MESSAGES = {
   finviewRuleDeleted: "The rule has been deleted.",
   finviewRuleRun: "The rule has been run; its render is queued.",
   finviewPreviewBusy: "A preview is already rendering; try again in a moment.",
-  // Images the server decodes (server/src/services/upload-guard/image.ts).
+  // Images the server decodes (server/src/lib/upload-guard/image.ts).
   imageTooLarge: "The image has more than {{megapixels}} megapixels; use a smaller one.",
   imageUnreadable: "The image cannot be read; use a PNG or JPEG image.",
   // Announcements (issue 13; docs/announcements.md).

@@ -3,45 +3,44 @@ import autoload from '@fastify/autoload';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadEnv, type Env, type EnvInput } from './env.js';
-import { loggedUrl } from './services/logged-url.js';
-import { chooseLogFormat, prettyStream } from './services/log-format.js';
-import { lazySchemaCompilers } from './services/lazy-schema-compilers.js';
+import { loggedUrl } from './lib/logged-url.js';
+import { chooseLogFormat, prettyStream } from './lib/log-format.js';
+import { lazySchemaCompilers } from './lib/lazy-schema-compilers.js';
 import type { Db } from './db/index.js';
 import helmet from './plugins/external/helmet.js';
 import cors from './plugins/external/cors.js';
 import compress from './plugins/external/compress.js';
 import swagger from './plugins/external/swagger.js';
-import db from './plugins/db.js';
-import appConfig from './plugins/app-config.js';
-import errorHandler from './plugins/error-handler.js';
-import safeText from './plugins/safe-text.js';
-import { uploadGuard } from './services/upload-guard/index.js';
-import mailer from './plugins/mailer.js';
-import blobStore from './plugins/blob-store.js';
-import virusScanner from './plugins/virus-scanner.js';
-import secrets from './plugins/secrets.js';
-import aadhaarVault from './services/aadhaar-vault.js';
-import rateLimit from './plugins/rate-limit.js';
-import serverKey from './plugins/server-key.js';
-import usersRepository from './plugins/users-repository.js';
-import sessionsRepository from './plugins/sessions-repository.js';
-import loginFailuresRepository from './plugins/login-failures-repository.js';
-import passwordCodesRepository from './plugins/password-codes-repository.js';
-import newsRepository from './plugins/news-repository.js';
-import bootstrap from './plugins/bootstrap.js';
-import newsDemoData from './plugins/news-demo-data.js';
-import crudServices from './plugins/crud-services.js';
-import excel from './plugins/excel.js';
-import usersAdminRepository from './plugins/users-admin-repository.js';
-import auditLogRepository from './plugins/audit-log-repository.js';
-import adminDemoData from './plugins/admin-demo-data.js';
-import sealing from './plugins/sealing.js';
-import pruning from './plugins/pruning.js';
-import jobs, { type JobsPluginOptions } from './plugins/jobs.js';
-import domainEvents from './plugins/domain-events.js';
-import access from './plugins/access.js';
-import requestLog from './plugins/request-log.js';
-import web from './routes/web.js';
+import db from './plugins/app/db.js';
+import appConfig from './plugins/app/app-config.js';
+import errorHandler from './plugins/app/error-handler.js';
+import safeText from './plugins/app/safe-text.js';
+import { uploadGuard } from './lib/upload-guard/index.js';
+import mailer from './plugins/app/mailer.js';
+import blobStore from './plugins/app/blob-store.js';
+import virusScanner from './modules/kyc/files/virus-scanner-plugin.js';
+import secrets from './plugins/app/secrets.js';
+import aadhaarVault from './modules/kyc/aadhaar-vault.js';
+import rateLimit from './plugins/app/rate-limit.js';
+import serverKey from './plugins/app/server-key.js';
+import usersRepository from './modules/accounts/users-repository.js';
+import sessionsRepository from './modules/accounts/sessions-repository.js';
+import loginFailuresRepository from './modules/accounts/login-failures-repository.js';
+import passwordCodesRepository from './modules/accounts/password-codes-repository.js';
+import newsRepository from './modules/news/repository.js';
+import bootstrap from './modules/accounts/bootstrap.js';
+import newsDemoData from './modules/news/demo-data.js';
+import crudServices from './modules/crud/services-plugin.js';
+import excel from './plugins/app/excel.js';
+import usersAdminRepository from './modules/admin/users-repository.js';
+import auditLogRepository from './modules/admin/audit-log-repository.js';
+import adminDemoData from './modules/admin/demo-data.js';
+import sealing from './plugins/app/sealing.js';
+import pruning from './plugins/app/pruning.js';
+import jobs, { type JobsPluginOptions } from './plugins/app/jobs.js';
+import domainEvents from './plugins/app/domain-events.js';
+import access from './plugins/app/access.js';
+import requestLog from './plugins/app/request-log.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +62,7 @@ export interface BuildAppOptions {
   apiPlugins?: FastifyPluginAsync[];
   /** Starts the job queue with these timings (tests shorten them); absent, no queue (see the registration below). */
   jobs?: JobsPluginOptions;
-  /** A person reads the output (server.ts, services/log-format.ts): LOG_FORMAT=auto pretty-prints the default logger. */
+  /** A person reads the output (server.ts, lib/log-format.ts): LOG_FORMAT=auto pretty-prints the default logger. */
   readByPerson?: boolean;
 }
 
@@ -101,7 +100,7 @@ async function loggerOptions(env: Env, options: BuildAppOptions): Promise<Fastif
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env = loadEnv(options.env ?? process.env);
-  // Fastify's compilers, compiling each route's schemas on first use (services/lazy-schema-compilers.ts).
+  // Fastify's compilers, compiling each route's schemas on first use (lib/lazy-schema-compilers.ts).
   const compilers = lazySchemaCompilers();
   const app = Fastify({
     logger: await loggerOptions(env, options),
@@ -171,12 +170,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(adminDemoData);
 
     // Routes.
-    await app.register(web);
     // One folder per module (routes, service, repository, schemas): a new one is picked up
     // by its folder, no file here changes. The server runs from its TypeScript sources
     // under tsx's --import hook, which autoload cannot detect by itself.
     process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
-    await app.register(autoload, { dir: MODULES_DIR, dirNameRoutePrefix: false, options: { prefix: app.apiPrefix } });
+    await app.register(autoload, { dir: MODULES_DIR, dirNameRoutePrefix: false, maxDepth: 1, options: { prefix: app.apiPrefix } });
     for (const plugin of options.apiPlugins ?? []) await app.register(plugin, { prefix: app.apiPrefix });
 
     await app.ready();

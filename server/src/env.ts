@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { USERNAME_PATTERN } from '../../common/protocol/constants.js';
-import { PASSWORD_PATTERN, PASSWORD_RULE } from './schemas/accounts.js';
+import { PASSWORD_PATTERN, PASSWORD_RULE } from './modules/accounts/schemas.js';
 
 // The process reads its environment once, here, so a typo in a variable stops
 // the start with a message naming it instead of surfacing as a strange error
@@ -33,7 +33,7 @@ export const EnvSchema = Type.Object({
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'an smtp:// or smtps:// URL' })),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Backoffice <no-reply@backoffice.example>' }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', description: `one of ${LOG_LEVELS.join(', ')}` }),
-  // auto: readable lines and a start banner in a terminal, JSON lines otherwise (services/log-format.ts).
+  // auto: readable lines and a start banner in a terminal, JSON lines otherwise (lib/log-format.ts).
   LOG_FORMAT: Type.Enum(LOG_FORMATS, { default: 'auto', description: `one of ${LOG_FORMATS.join(', ')}` }),
   SERVER_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
   // Keys the one-time codes' HMAC and wraps the stored server key; unset: generated into DATA_DIR.

@@ -1,8 +1,8 @@
 import { startServer } from './app.js';
 import { EnvError } from './env.js';
-import { AppConfigError } from './services/app-config-store.js';
-import { chooseLogFormat, readByPerson } from './services/log-format.js';
-import { startBanner } from './services/start-banner.js';
+import { AppConfigError } from './lib/app-config-store.js';
+import { chooseLogFormat, readByPerson } from './lib/log-format.js';
+import { startBanner } from './lib/start-banner.js';
 
 // Long enough for in-flight requests to finish, short enough for an orchestrator's kill timeout.
 const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 // Flags as this workplace needs them, shared with the report renderer.
-import { CHROMIUM_ARGS } from '../../server/src/services/render/report-pdf';
+import { CHROMIUM_ARGS } from '../../server/src/modules/finview/render/report-pdf';
 
 export const ARTIFACTS_DIR = join(process.cwd(), 'test-results', 'e2e');
 

@@ -4,8 +4,8 @@ import { FEED_QUEUE, FEEDS_TICK_QUEUE } from '../../server/src/modules/announcem
 import { REPORT_QUEUE } from '../../server/src/modules/finview/report-queue.js';
 import { RETENTION_QUEUE } from '../../server/src/modules/finview/retention.js';
 import { RULES_TICK_QUEUE } from '../../server/src/modules/finview/rule-schedule.js';
-import { BOSS_SCHEMA } from '../../server/src/services/jobs/job-queue.js';
-import { RENDER_QUEUE } from '../../server/src/services/jobs/render-queue.js';
+import { BOSS_SCHEMA } from '../../server/src/lib/jobs/job-queue.js';
+import { RENDER_QUEUE } from '../../server/src/modules/finview/render/render-queue.js';
 import { API, describeEachDatabase } from './helper.js';
 
 // Its own file, so the suite's database (a scratch one on PostgreSQL) is still empty when the instances start.

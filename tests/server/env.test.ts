@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { EnvError, loadEnv } from '../../server/src/env.js';
-import { AppConfigError } from '../../server/src/services/app-config-store.js';
+import { AppConfigError } from '../../server/src/lib/app-config-store.js';
 import { TEST_ENV } from './helper.js';
 
 describe('environment', () => {

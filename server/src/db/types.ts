@@ -26,7 +26,7 @@ export interface Db extends Queryable {
   /**
    * PGlite only: calls `callback` with each NOTIFY on `channel` once its transaction commits;
    * resolves to the unlisten. PostgreSQL LISTENs on a connection of its own instead
-   * (services/live/channel.ts): a pooled one goes back to the pool, its LISTEN with it.
+   * (lib/live/channel.ts): a pooled one goes back to the pool, its LISTEN with it.
    */
   listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { HttpError } from '../errors.js';
-import { guardedSharp } from '../services/upload-guard/image.js';
+import { guardedSharp } from '../lib/upload-guard/image.js';
 import type { FieldReason, MessageParams, ServerMessageCode } from '../../../common/resources/server-messages.js';
 
 // Rasterises an SVG (a preview's frame) to PNG in a worker thread (image-raster.ts runs it): the

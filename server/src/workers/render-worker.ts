@@ -1,6 +1,6 @@
-import { renderVideo } from '../services/render/video.js';
-import { decodeWith } from '../services/upload-guard/image.js';
-import type { RenderChildMessage, RenderRequest } from '../services/jobs/render-child.js';
+import { renderVideo } from '../modules/finview/render/video.js';
+import { decodeWith } from '../lib/upload-guard/image.js';
+import type { RenderChildMessage, RenderRequest } from '../modules/finview/render/render-child.js';
 
 // A child process (render-child.ts forks it) that renders one video and exits: whatever the
 // render does to memory (sharp, big frames) ends with the process, a heap limit set by the

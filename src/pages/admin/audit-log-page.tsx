@@ -27,7 +27,7 @@ interface Filters {
 }
 
 const ENTITIES = ['user', 'enterprise', 'company', 'news', 'kyc_subject', 'kyc_document', 'kyc_settings'] as const;
-/** What the server records (server/src/services/*: recordAudit); an unknown one shows as recorded. */
+/** What the server records (server/src/lib/audit.ts: recordAudit); an unknown one shows as recorded. */
 const ACTIONS = [
   'register', 'create', 'update', 'delete', 'status', 'approve', 'disable', 'enable', 'reset-password', 'import', 'unlock',
   // KYC (docs/kyc.md): every look at a document is recorded too.

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { recordAudit } from '../../../server/src/services/audit';
+import { recordAudit } from '../../../server/src/lib/audit';
 import { describeEachDatabase } from '../helper';
 import { call, callers, createEnterprise } from './admin-helper';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { RESOURCES } from '../../../common/resources/registry';
-import { CALLERS, expectedAnswer, renderRoleMatrix, roleMatrix, type Caller } from '../../../server/src/services/admin-role-matrix';
+import { CALLERS, expectedAnswer, renderRoleMatrix, roleMatrix, type Caller } from '../../../server/src/modules/admin/role-matrix';
 import { describeEachDatabase, sealed, type Session } from '../helper';
 import { allAreasConfigFile, callers } from './admin-helper';
 

@@ -6,12 +6,12 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runFeed } from '../../../server/src/modules/announcements/ingest.js';
-import { addressAllowed, DEMO_FILES_DIR } from '../../../server/src/services/egress/policy.js';
+import { addressAllowed, DEMO_FILES_DIR } from '../../../server/src/lib/egress/policy.js';
 import type { FeedAnswer } from '../../../common/announcements/model.js';
 import { describeEachDatabase } from '../helper';
 import { feedCallers, feedInput, feedsCall, FIXTURES_EGRESS, insertFeed } from './feeds-helper';
 
-// The egress policy (server/src/services/egress, README "Outbound requests") as an attacker
+// The egress policy (server/src/lib/egress, README "Outbound requests") as an attacker
 // with an Admin account meets it through the feeds: what a feed may name (422 at create time),
 // and what a run reads, redirects included, without telling whether a file exists.
 

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { FeedAnswer, FeedRunAnswer } from '../../../common/announcements/model.js';
 import { FEED_QUEUE, tickFeeds } from '../../../server/src/modules/announcements/feeds-service.js';
 import { describeEachDatabase } from '../helper';
-import { FAST_JOBS, until } from '../jobs/jobs-helper';
+import { FAST_JOBS, until } from '../lib/jobs/jobs-helper';
 import { feedCallers, feedInput, feedsCall, fixtureCompanies, FIXTURES } from './feeds-helper';
 
 describeEachDatabase('announcement feeds', (suite) => {

@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { expect, it } from 'vitest';
 import { readUrl } from '../../../server/src/modules/announcements/feed-reader.js';
-import { egressPolicy } from '../../../server/src/services/egress/policy.js';
+import { egressPolicy } from '../../../server/src/lib/egress/policy.js';
 import { runFeed } from '../../../server/src/modules/announcements/ingest.js';
 import { allAreasConfigFile } from '../admin/admin-helper';
 import { describeEachDatabase } from '../helper';

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import { ticketKey, signTicket } from '../../../server/src/services/tickets.js';
+import { ticketKey, signTicket } from '../../../server/src/lib/tickets.js';
 import type { AnnouncementsEvent, AnnouncementStats, NoticeAnswer } from '../../../common/announcements/model.js';
 import { allAreasConfigFile } from '../admin/admin-helper.js';
 import { API, createUser, describeEachDatabase, login, sealed, type Session, type SuiteContext } from '../helper.js';
-import { until } from '../jobs/jobs-helper.js';
+import { until } from '../lib/jobs/jobs-helper.js';
 
 // docs/announcements.md "Live", "Attachments", "Stats", "Staff notices", finview's source. Rows
 // are written with plain SQL (or through an app's own db, for the two-instance case): the

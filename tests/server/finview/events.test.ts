@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
 import type { OutputEvent } from '../../../common/finview/model.js';
 import { describeEachDatabase, sealed } from '../helper.js';
-import { buildJobsApp, until } from '../jobs/jobs-helper.js';
+import { buildJobsApp, until } from '../lib/jobs/jobs-helper.js';
 import { actor, FINVIEW, publishedTemplate, renderingApp, submit } from './outputs-helper.js';
 
 /** Opens the stream and collects its `output` events. */

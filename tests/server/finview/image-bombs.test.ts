@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, sealed, uniqueName, type SuiteContext } from '../helper';
 import type { TemplateDetail, TemplateVersion } from '../../../common/finview/model';
 import type { VideoTemplate } from '../../../common/finview/template';
-import { assertSvgImages, guardedSharp, readImageHeader } from '../../../server/src/services/upload-guard/image';
-import { rasteriseFrame } from '../../../server/src/services/render/yuv-frames';
+import { assertSvgImages, guardedSharp, readImageHeader } from '../../../server/src/lib/upload-guard/image';
+import { rasteriseFrame } from '../../../server/src/modules/finview/render/yuv-frames';
 import { bombPng, dataUrlOf } from '../../fixtures/image-bomb';
-import { buildJobsApp } from '../jobs/jobs-helper';
+import { buildJobsApp } from '../lib/jobs/jobs-helper';
 import { call, companyWithNews, finviewCallers } from './core-helper';
 import { actor, FINVIEW, publishedTemplate, tinyVideo } from './outputs-helper';
 

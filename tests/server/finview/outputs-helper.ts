@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { OutputAnswer } from '../../../common/finview/model.js';
 import type { VideoTemplate } from '../../../common/finview/template.js';
 import { API, createUser, login, sealed, type Session, type SuiteContext } from '../helper.js';
-import { buildJobsApp, until } from '../jobs/jobs-helper.js';
+import { buildJobsApp, until } from '../lib/jobs/jobs-helper.js';
 
 export const FINVIEW = `${API}/be-api-management/finview`;
 

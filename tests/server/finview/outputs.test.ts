@@ -4,7 +4,7 @@ import { reportTemplate } from '../../fixtures/finview-reports.js';
 import type { OutputAnswer } from '../../../common/finview/model.js';
 import { sealed, describeEachDatabase } from '../helper.js';
 import { applyRetention } from '../../../server/src/modules/finview/retention.js';
-import { buildJobsApp } from '../jobs/jobs-helper.js';
+import { buildJobsApp } from '../lib/jobs/jobs-helper.js';
 import { actor, draftOnlyTemplate, tinyVideo, finished, FINVIEW, getOutput, publishedTemplate, renderingApp, submit } from './outputs-helper.js';
 
 describeEachDatabase('finview outputs', (suite) => {

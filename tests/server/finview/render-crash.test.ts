@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helper.js';
-import { tinyTemplate, until } from '../jobs/jobs-helper.js';
+import { tinyTemplate, until } from '../lib/jobs/jobs-helper.js';
 import { actor, finished, getOutput, publishedTemplate, renderingApp, submit } from './outputs-helper.js';
 
 /** Render children this process forked (server/src/workers/render-worker.ts). */

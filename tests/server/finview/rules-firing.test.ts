@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { OutputAnswer, RuleAnswer } from '../../../common/finview/model.js';
 import { fireDueSchedules } from '../../../server/src/modules/finview/rules-service.js';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, describeEachDatabase, login } from '../helper';
-import { FAST_JOBS } from '../jobs/jobs-helper';
+import { FAST_JOBS } from '../lib/jobs/jobs-helper';
 import { insertCompany, insertNews, newsConfigFile, post } from '../news/news-helper';
 import { eventRule, insertTemplate, rulesCall } from './rules-helper';
 

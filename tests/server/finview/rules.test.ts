@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import type { RuleAnswer } from '../../../common/finview/model.js';
-import type { NewsApprovedEvent } from '../../../server/src/services/domain-events.js';
+import type { NewsApprovedEvent } from '../../../server/src/lib/domain-events.js';
 import { startRuleSchedule } from '../../../server/src/modules/finview/rule-events.js';
 import { RULES_TICK_QUEUE } from '../../../server/src/modules/finview/rule-schedule.js';
 import { describeEachDatabase } from '../helper';
-import { FAST_JOBS } from '../jobs/jobs-helper';
+import { FAST_JOBS } from '../lib/jobs/jobs-helper';
 import { insertCompany, insertNews, newsCallers, post } from '../news/news-helper';
 import { eventRule, insertTemplate, rulesCall } from './rules-helper';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../server/src/errors.js';
-import { parseCertificate } from '../../../server/src/services/kyc-files/certificate.js';
+import { parseCertificate } from '../../../server/src/modules/kyc/files/certificate.js';
 import { makeTestSigner, type TestSigner } from '../../fixtures/offline-ekyc.js';
 
 // The UIDAI certificate an Admin uploads: PEM or DER, described for the settings page.

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../server/src/errors.js';
-import { sniffUpload } from '../../../server/src/services/blobs/sniff.js';
-import { EKYC_MAX_XML_BYTES } from '../../../server/src/services/kyc-files/ekyc-zip.js';
-import { ekycMismatches, openOfflineEkyc, type OfflineEkyc } from '../../../server/src/services/kyc-files/offline-ekyc.js';
+import { sniffUpload } from '../../../server/src/lib/blobs/sniff.js';
+import { EKYC_MAX_XML_BYTES } from '../../../server/src/modules/kyc/files/ekyc-zip.js';
+import { ekycMismatches, openOfflineEkyc, type OfflineEkyc } from '../../../server/src/modules/kyc/files/offline-ekyc.js';
 import {
   buildOfflineEkycXml,
   makeOfflineEkycZip,

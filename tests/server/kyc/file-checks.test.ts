@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ScannerUnavailableError, type VirusScanner } from '../../../server/src/services/kyc-files/virus-scanner';
+import { ScannerUnavailableError, type VirusScanner } from '../../../server/src/modules/kyc/files/virus-scanner';
 import { makeOfflineEkycZip, makeTestSigner, type TestSigner } from '../../fixtures/offline-ekyc';
 import { addSignatureField, pdf } from '../../fixtures/kyc-pdfs';
-import { describeWithClamd, startClamd, type Clamd } from '../kyc-files/clamd-fixture';
+import { describeWithClamd, startClamd, type Clamd } from './files/clamd-fixture';
 import { describeEachDatabase } from '../helper';
 import { plainImage } from './kyc-fixtures';
 import { createSubject, kycCall, kycCallers, postForm, postSubject, subjectInput, tableCounts, type Document, type Subject } from './kyc-helper';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { maskImage, prepareImage } from '../../../server/src/services/kyc-files/images';
+import { maskImage, prepareImage } from '../../../server/src/modules/kyc/files/images';
 import { HttpError } from '../../../server/src/errors';
 import { pixelBombPng, photoWithExif } from './kyc-fixtures';
 

@@ -111,7 +111,7 @@ describeEachDatabase('No full Aadhaar number after a KYC run', (suite) => {
       { field: 'aadhaar_card', filename: 'card.jpg', content: await cardPhoto(a) },
       { field: 'pan_card', filename: 'pan.jpg', content: await plainImage('jpeg', 300, 200) },
       { field: 'picture', filename: 'me.png', content: await plainImage('png') },
-      { field: 'digital_pan', filename: 'e-pan.pdf', content: readFileSync('tests/server/kyc-files/samples/clean.pdf') },
+      { field: 'digital_pan', filename: 'e-pan.pdf', content: readFileSync('tests/server/kyc/files/samples/clean.pdf') },
     ]);
     const s2 = await createWith(subjectInput({ name: 'Ravi Kumar', gender: 'M', pan: null, aadhaar: spaced(b) }), [{ field: 'picture', filename: 'ravi.png', content: await plainImage('png') }]);
     const s3 = await createWith(subjectInput({ name: 'Meera Iyer', aadhaar: hyphened(c) }));

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../server/src/errors.js';
-import { checkPdf } from '../../../server/src/services/kyc-files/pdf-check.js';
+import { checkPdf } from '../../../server/src/modules/kyc/files/pdf-check.js';
 import { addSignatureField, pdf } from '../../fixtures/kyc-pdfs.js';
 
 // PDFs built here with pdf-lib: page counts, signature dictionaries (an e-PAN is signed), and

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { NO_SCANNER_WARNING } from '../../../server/src/plugins/virus-scanner';
+import { NO_SCANNER_WARNING } from '../../../server/src/modules/kyc/files/virus-scanner-plugin';
 import { describeEachDatabase, type SuiteContext } from '../helper';
 import { kycCall, kycCallers, postForm } from './kyc-helper';
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { takenError } from '../../../server/src/modules/kyc/subjects';
 import { describeEachDatabase } from '../helper';
-import { SAMPLES } from '../blobs/fixtures';
+import { SAMPLES } from '../lib/blobs/fixtures';
 import { photoWithExif, plainImage } from './kyc-fixtures';
 import {
   createSubject,

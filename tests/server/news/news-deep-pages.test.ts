@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { newsOrderBy, type NewsSortField, type SortTerm } from '../../../server/src/plugins/news-repository';
-import { insertDemoNews } from '../../../server/src/services/news/demo-data';
-import { parseSort } from '../../../server/src/services/news/news-service';
+import { newsOrderBy, type NewsSortField, type SortTerm } from '../../../server/src/modules/news/repository';
+import { insertDemoNews } from '../../../server/src/modules/news/demo-rows';
+import { parseSort } from '../../../server/src/modules/news/service';
 import { describeEachDatabase } from '../helper';
 import { get, insertCompany, insertNews, newsCallers } from './news-helper';
 
 // Pages from offset 1000 on, and every company-name page, are read through the counter spans
-// (services/news/news-spans.ts): each page must be exactly what a plain ORDER BY ... OFFSET gives.
+// (modules/news/spans.ts): each page must be exactly what a plain ORDER BY ... OFFSET gives.
 describeEachDatabase('news: deep pages through the counters', (suite) => {
   it('gives the same pages as OFFSET for every order the spans serve, with and without filters', async () => {
     const { app, analyst, admin } = await newsCallers(suite);

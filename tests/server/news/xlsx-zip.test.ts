@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { inspectXlsxZip } from '../../../server/src/services/upload-guard/zip';
+import { inspectXlsxZip } from '../../../server/src/lib/upload-guard/zip';
 import { XLSX_LIMITS } from '../../../common/xlsx-inspection';
 import { inflatingSheet, sharedStringsBomb, workbookParts, zipOf } from '../../fixtures/xlsx-bombs';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assignableRoles, canManageUser, checkUserChange, emailAllowedFor, mailDomainFor, splitEmail } from '../../../common/admin/user-rules';
-import { expectedAnswer } from '../../../server/src/services/admin-role-matrix';
+import { expectedAnswer } from '../../../server/src/modules/admin/role-matrix';
 
 const superAdmin = { id: '1', role: 0 as const };
 const admin = { id: '2', role: 1 as const };

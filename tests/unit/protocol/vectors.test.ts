@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import forge from 'node-forge';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createKeyDecryptor, decryptAesKey, loadPrivateKey } from '../../../server/src/sealing/open';
+import { createKeyDecryptor, decryptAesKey, loadPrivateKey } from '../../../server/src/lib/sealing/open';
 import { buildEntityJson, ivFor, parseRcKey } from '../../../common/protocol/entity';
 import { sealWithForge } from '../../../src/protocol/seal-forge';
 import { sealWithWebCrypto } from '../../../src/protocol/seal-webcrypto';

@@ -10,13 +10,13 @@ import {
   RegisterBody,
   RegisterReply,
   ResetPasswordBody,
-} from '../../schemas/accounts.js';
+} from './schemas.js';
 import { ErrorReply, MessageReply } from '../../../../common/schemas.js';
-import { createAccountsService } from '../../services/accounts.js';
+import { createAccountsService } from './service.js';
 import { messageBody } from '../../errors.js';
-import { sendRcKey } from '../../plugins/sealing.js';
-import { ANONYMOUS_LIMITS } from '../../plugins/rate-limit.js';
-import type { SealedSession } from '../../sealing/check.js';
+import { sendRcKey } from '../../plugins/app/sealing.js';
+import { ANONYMOUS_LIMITS } from '../../plugins/app/rate-limit.js';
+import type { SealedSession } from '../../lib/sealing/check.js';
 import type { FastifyRequest } from 'fastify';
 
 const tags = ['accounts'];

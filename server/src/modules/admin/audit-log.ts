@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorReply } from '../../../../common/schemas.js';
-import { AuditQuery, AuditRecord } from '../../schemas/admin.js';
+import { AuditQuery, AuditRecord } from './schemas.js';
 import { tags } from './session.js';
-import { sendPage } from '../../services/paging.js';
+import { sendPage } from '../../lib/paging.js';
 
 
 const auditLog: FastifyPluginAsyncTypebox = async (fastify) => {

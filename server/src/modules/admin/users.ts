@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorReply, MessageReply } from '../../../../common/schemas.js';
-import { AdminUser, EnterpriseOption, IdParams, UserCreateBody, UserReply, UsersQuery, UserUpdateBody } from '../../schemas/admin.js';
-import { createUsersAdminService } from '../../services/users-admin.js';
+import { AdminUser, EnterpriseOption, IdParams, UserCreateBody, UserReply, UsersQuery, UserUpdateBody } from './schemas.js';
+import { createUsersAdminService } from './users-service.js';
 import { messageBody, orNotFound } from '../../errors.js';
 import type { Role } from '../../../../common/resources/types.js';
 import { tags } from './session.js';
-import { sendPage } from '../../services/paging.js';
+import { sendPage } from '../../lib/paging.js';
 
 const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply };
 const edit = { resource: 'users', action: 'edit' } as const;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
-import { cappedCount, containsPattern, isoOf } from '../../services/paging.js';
+import { cappedCount, containsPattern, isoOf } from '../../lib/paging.js';
 import { TOTAL_CAP, type AnnouncementAnswer, type AnnouncementSource, type AnnouncementStatus } from '../../../../common/announcements/model.js';
 
 // SQL of announcements (migration 017) and the answer mapping. One statement per page: the

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.js';
-import type { BlobStore, StagedBlob } from '../../services/blobs/blob-store.js';
-import type { EgressPolicy } from '../../services/egress/policy.js';
+import type { BlobStore, StagedBlob } from '../../lib/blobs/blob-store.js';
+import type { EgressPolicy } from '../../lib/egress/policy.js';
 import { EgressError, readUrl, READ_MAX_BYTES } from './feed-reader.js';
 
 // A run's attachments (docs/announcements.md "Feeds and ingestion", step 4): each PDF is read,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
-import { recordAudits, type AuditActor } from '../../services/audit.js';
+import { recordAudits, type AuditActor } from '../../lib/audit.js';
 import type { AnnouncementSource } from '../../../../common/announcements/model.js';
 
 // Linking a company by hand (docs/announcements.md "company"). Remembering stores the source's

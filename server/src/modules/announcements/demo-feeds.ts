@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_FILES_DIR } from '../../services/egress/policy.js';
+import { DEMO_FILES_DIR } from '../../lib/egress/policy.js';
 
 // With DEMO_DATA, two feeds (BSE, NSE) read sample files shipped in server/demo/announcements/,
 // so a fresh `npm start` shows ingestion at work. Their file: URLs are this checkout's, set at

@@ -1,9 +1,9 @@
-import { egressRead, EgressError, type EgressFailure } from '../../services/egress/fetch.js';
-import { egressRefusal, type EgressPolicy, type EgressRefusal } from '../../services/egress/policy.js';
+import { egressRead, EgressError, type EgressFailure } from '../../lib/egress/fetch.js';
+import { egressRefusal, type EgressPolicy, type EgressRefusal } from '../../lib/egress/policy.js';
 import type { ServerMessageCode } from '../../../../common/resources/server-messages.js';
 
 // Reads a feed or an attachment from a URL (docs/announcements.md "Feeds and ingestion") through
-// the server's egress policy (services/egress): `file:` under the configured folder, `http(s):`
+// the server's egress policy (lib/egress): `file:` under the configured folder, `http(s):`
 // to the allowed hosts, with a time limit and a size cap enforced while the bytes arrive.
 
 export const READ_TIMEOUT_MS = 20_000;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import { isoOf } from '../../services/paging.js';
+import { isoOf } from '../../lib/paging.js';
 import type { FeedAnswer, FeedInput, FeedProblem, FeedRunAnswer, FeedSource } from '../../../../common/announcements/model.js';
 
 // SQL of announcement_feeds and announcement_feed_runs (migration 017).

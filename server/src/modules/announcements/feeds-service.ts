@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, type FieldRefusal } from '../../errors.js';
-import { recordAudit, type AuditActor } from '../../services/audit.js';
-import { egressPolicy, type EgressPolicy } from '../../services/egress/policy.js';
-import { isUniqueViolation } from '../../services/paging.js';
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import { egressPolicy, type EgressPolicy } from '../../lib/egress/policy.js';
+import { isUniqueViolation } from '../../lib/paging.js';
 import type { FeedAnswer, FeedInput } from '../../../../common/announcements/model.js';
 import { isFiveFieldCron, isTimeZone, nextCronTime } from '../finview/rule-schedule.js';
 import { feedUrlRefusal } from './feed-reader.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import { recordAudits, type AuditActor } from '../../services/audit.js';
+import { recordAudits, type AuditActor } from '../../lib/audit.js';
 
 // Duplicate groups (docs/announcements.md "Decisions"): a group's lead is the row whose group_id
 // is its own id; members point at it. A group is published once: publishing one member makes it

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { listenChannel, type ChannelListener } from '../../services/live/channel.js';
+import { listenChannel, type ChannelListener } from '../../lib/live/channel.js';
 import type { AnnouncementsEvent, UserRef } from '../../../../common/announcements/model.js';
 
 // What the live stream carries (docs/announcements.md "Live"): migration 017's triggers NOTIFY
 // `announcements_changed` once per statement on the announcements table and once per lock row
-// change, from whichever instance wrote; this instance LISTENs (services/live/channel.ts) from
+// change, from whichever instance wrote; this instance LISTENs (lib/live/channel.ts) from
 // its first stream on until it closes. After a lost LISTEN connection came back, an event
 // naming nothing ({op: 'update', ids: [], count: 0}) tells the pages to read their list again.
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorReply } from '../../../../common/schemas.js';
-import { isoOf } from '../../services/paging.js';
+import { isoOf } from '../../lib/paging.js';
 import { NOTICE_SEVERITIES, type NoticeAnswer } from '../../../../common/announcements/model.js';
 import { ANNOUNCEMENTS_PATH } from './tickets.js';
 

@@ -4,8 +4,8 @@ import Type from 'typebox';
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { ErrorReply } from '../../../../common/schemas.js';
-import { sendBlob } from '../../services/blobs/send-blob.js';
-import { sessionLive } from '../../services/tickets.js';
+import { sendBlob } from '../../lib/blobs/send-blob.js';
+import { sessionLive } from '../../lib/tickets.js';
 import { ANNOUNCEMENTS_PATH, sessionIdOf, type AnnouncementTickets } from './tickets.js';
 
 // An announcement's stored PDF (docs/announcements.md "Attachments"): a sealed call asks for a

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { FEED_SOURCES } from '../../../../common/announcements/model.js';
 import { ErrorReply, MessageReply, Page, PageSize } from '../../../../common/schemas.js';
-import { limitOffset, sendPage } from '../../services/paging.js';
+import { limitOffset, sendPage } from '../../lib/paging.js';
 import { serverMessage } from '../../../../common/resources/server-messages.js';
 import { findRun, listFeeds, listRuns } from './feeds-repository.js';
 import { changeFeed, createFeed, getFeed, removeFeed, requestRun } from './feeds-service.js';

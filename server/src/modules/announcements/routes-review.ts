@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { Actor } from '../../plugins/access.js';
+import type { Actor } from '../../plugins/app/access.js';
 import type { AnnouncementDetail } from '../../../../common/announcements/model.js';
 import { ErrorReply, Id } from '../../../../common/schemas.js';
-import { TOTAL_CAPPED, TOTAL_COUNT } from '../../services/paging.js';
+import { TOTAL_CAPPED, TOTAL_COUNT } from '../../lib/paging.js';
 import { announcementAnswer, decodeCursor, encodeCursor, listAnnouncements } from './announcements-repository.js';
 import {
   createAnnouncement,

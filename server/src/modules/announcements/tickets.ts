@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as tickets from '../../services/tickets.js';
+import * as tickets from '../../lib/tickets.js';
 
-// Announcements' two kinds of ticket (services/tickets.ts, docs/announcements.md): an
+// Announcements' two kinds of ticket (lib/tickets.ts, docs/announcements.md): an
 // attachment's PDF for an <iframe>, and the live stream for an EventSource.
 
 export const ANNOUNCEMENTS_PATH = '/be-api-management/announcements';

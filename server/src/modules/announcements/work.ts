@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PermanentJobError } from '../../services/jobs/job-queue.js';
+import { PermanentJobError } from '../../lib/jobs/job-queue.js';
 import { enabledResources } from '../../../../common/resources/generate.js';
 import { ensureDemoFeeds } from './demo-feeds.js';
 import { FEED_QUEUE, FEEDS_TICK_QUEUE, tickFeeds } from './feeds-service.js';

@@ -20,9 +20,9 @@ import {
   type MessageParams,
   type ServerMessageCode,
 } from '../../../../common/resources/server-messages.js';
-import type { AuditActor } from '../../services/audit.js';
-import { WorkerJobError } from '../../services/worker-pool.js';
-import type { ExcelService } from '../../services/news/excel.js';
+import type { AuditActor } from '../../lib/audit.js';
+import { WorkerJobError } from '../../lib/worker-pool.js';
+import type { ExcelService } from '../../lib/excel/excel-service.js';
 import type { CrudRecord } from '../crud/repository.js';
 import type { CrudService } from '../crud/service.js';
 import type { CompaniesRepository } from './repository.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import { isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../../services/paging.js';
+import { isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../../lib/paging.js';
 import { filterableFields, isText, sortableFields, type CrudModel, type StoredField } from './model.js';
 
 // SQL for one generic resource, built once from its model: table and column names come

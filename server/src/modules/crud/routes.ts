@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type TSchema } from 'typebox';
 import type { ResourceAction } from '../../../../common/resources/types.js';
-import { sendPage } from '../../services/paging.js';
+import { sendPage } from '../../lib/paging.js';
 import { ErrorReply } from '../../../../common/schemas.js';
 import { createBodySchema, DeleteBody, listQuerySchema, paramsSchema, recordSchema, updateBodySchema } from './schemas.js';
 import type { CrudService } from './service.js';

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/index.js';
 import { HttpError, orNotFound } from '../../errors.js';
-import { recordAudit, type AuditActor } from '../../services/audit.js';
-import { isUniqueViolation, sqlState, type Page } from '../../services/paging.js';
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import { isUniqueViolation, sqlState, type Page } from '../../lib/paging.js';
 import { notBeforeBroken } from '../../../../common/resources/field-rules.js';
 import { isText, type CrudModel } from './model.js';
 import { createCrudRepository, type CrudRecord, type ListRequest } from './repository.js';

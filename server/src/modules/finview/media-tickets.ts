@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../errors.js';
-import * as tickets from '../../services/tickets.js';
+import * as tickets from '../../lib/tickets.js';
 
-// finview's two kinds of ticket (services/tickets.ts): an output's file, and the live progress stream.
+// finview's two kinds of ticket (lib/tickets.ts): an output's file, and the live progress stream.
 
-export { sessionLive } from '../../services/tickets.js';
+export { sessionLive } from '../../lib/tickets.js';
 
 export type MediaFile = 'video' | 'poster' | 'pdf' | 'download';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
-import { recordAudit, type AuditActor } from '../../services/audit.js';
-import type { BlobStore } from '../../services/blobs/blob-store.js';
-import type { JobChange } from '../../services/jobs/jobs-repository.js';
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import type { BlobStore } from '../../lib/blobs/blob-store.js';
+import type { JobChange } from '../../lib/jobs/jobs-repository.js';
 import type { OutputAnswer } from '../../../../common/finview/model.js';
 import { queueOf } from './outputs-service.js';
 import { lockOutput, outputAnswer, type OutputRow } from './outputs-repository.js';

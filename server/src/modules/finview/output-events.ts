@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { RENDER_QUEUE } from '../../services/jobs/render-queue.js';
-import type { JobChange } from '../../services/jobs/jobs-repository.js';
+import { RENDER_QUEUE } from './render/render-queue.js';
+import type { JobChange } from '../../lib/jobs/jobs-repository.js';
 import type { OutputEvent } from '../../../../common/finview/model.js';
 import { REPORT_QUEUE } from './report-queue.js';
 

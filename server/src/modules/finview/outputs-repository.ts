@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import { containsPattern, isoOf, limitOffset, orderBy, type Page } from '../../services/paging.js';
+import { containsPattern, isoOf, limitOffset, orderBy, type Page } from '../../lib/paging.js';
 import type { Approval, OutputAnswer, OutputOrigin, OutputStatus, ParamValues, TemplateKind } from '../../../../common/finview/model.js';
 
 // finview_outputs (migration 016) as answers: status, progress, attempts and error are the

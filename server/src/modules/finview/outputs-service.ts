@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
-import { recordAudit, type AuditActor } from '../../services/audit.js';
-import { RENDER_QUEUE } from '../../services/jobs/render-queue.js';
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import { RENDER_QUEUE } from './render/render-queue.js';
 import type { Bindings, NewsEventField, OutputAnswer, OutputOrigin, ParamsSchema, ParamValues, TemplateBody, TemplateKind } from '../../../../common/finview/model.js';
 import type { VideoTemplate } from '../../../../common/finview/template.js';
 import { resolveBindings } from './bindings.js';

@@ -4,12 +4,12 @@ import type { Bindings, ParamsSchema, ParamValues, TemplateBody, TemplateKind } 
 import { bindVideoTemplate, type VideoTemplate } from '../../../../common/finview/template.js';
 import { bindReportTemplate, type ReportTemplate } from '../../../../common/finview/report-template.js';
 import { HttpError } from '../../errors.js';
-import { frameCount, frameSvg } from '../../services/render/frame-svg.js';
+import { frameCount, frameSvg } from './render/frame-svg.js';
 import { resolveBindings } from './bindings.js';
 import { checkParams, paramsSchemaProblems } from './params.js';
 import { finviewReportRenderer } from './report-renderer.js';
 import { bodyProblems, invalidTemplate } from './templates-service.js';
-import { createSvgRasteriser } from '../../services/render/svg-raster.js';
+import { createSvgRasteriser } from './render/svg-raster.js';
 import { assertBoundImages, assertTemplateImages } from './template-images.js';
 
 // The editor's live preview (docs/finview.md "Templates"): a video frame or a report's first page

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PriceSeries } from '../../../../common/finview/model.js';
 import { HttpError, orNotFound, type FieldRefusal } from '../../errors.js';
-import { recordAudit, type AuditActor } from '../../services/audit.js';
-import { readUpload, type UploadPolicy } from '../../services/upload-guard/index.js';
-import { assertSafeText } from '../../plugins/safe-text.js';
-import { isoOf, isUniqueViolation } from '../../services/paging.js';
-import { createWorkerPool } from '../../services/worker-pool.js';
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import { readUpload, type UploadPolicy } from '../../lib/upload-guard/index.js';
+import { assertSafeText } from '../../plugins/app/safe-text.js';
+import { isoOf, isUniqueViolation } from '../../lib/paging.js';
+import { createWorkerPool } from '../../lib/worker-pool.js';
 import type { PriceSeriesJob, PriceSeriesResult } from '../../workers/price-series-worker.js';
 import { readPlugins } from './sources.js';
 

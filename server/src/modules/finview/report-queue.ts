@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/index.js';
-import type { BlobStore, StagedBlob } from '../../services/blobs/blob-store.js';
-import { PermanentJobError, type JobQueue, type RunningJob } from '../../services/jobs/job-queue.js';
-import type { JsonObject } from '../../services/jobs/jobs-repository.js';
-import type { ReportRenderer } from '../../services/render/report-pdf.js';
+import type { BlobStore, StagedBlob } from '../../lib/blobs/blob-store.js';
+import { PermanentJobError, type JobQueue, type RunningJob } from '../../lib/jobs/job-queue.js';
+import type { JsonObject } from '../../lib/jobs/jobs-repository.js';
+import type { ReportRenderer } from './render/report-pdf.js';
 import { bindReportTemplate, checkReportTemplate } from '../../../../common/finview/report-template.js';
 import type { BoundData } from '../../../../common/finview/template.js';
 import { assertBoundImages } from './template-images.js';

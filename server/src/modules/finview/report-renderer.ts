@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createReportRenderer, type ReportRenderer } from '../../services/render/report-pdf.js';
+import { createReportRenderer, type ReportRenderer } from './render/report-pdf.js';
 
 // One Chromium per app for finview: previews (first page screenshots) and report renders
 // share it. Keyed by the app's database handle, which every encapsulated plugin shares. Made

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import { ErrorReply } from '../../../../common/schemas.js';
-import { containsPattern } from '../../services/paging.js';
+import { containsPattern } from '../../lib/paging.js';
 
 const tags = ['finview'];
 const CompanyChoice = Type.Object({ id: Type.Integer(), name: Type.String(), isin: Type.String(), ticker: Type.String() });

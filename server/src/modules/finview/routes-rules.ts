@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { NEWS_EVENT_FIELDS, RULE_EVENTS, RULE_TRIGGERS, type OutputAnswer } from '../../../../common/finview/model.js';
 import { ErrorReply, Id, Page, PageSize } from '../../../../common/schemas.js';
-import { limitOffset, orderBy, sendPage } from '../../services/paging.js';
+import { limitOffset, orderBy, sendPage } from '../../lib/paging.js';
 import { registerRuleTriggers } from './rule-events.js';
 import { listRules, SORT_COLUMNS } from './rules-repository.js';
 import { changeRule, createRule, getRule, removeRule, ruleAnswer, runRule } from './rules-service.js';

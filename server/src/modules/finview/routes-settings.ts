@@ -3,9 +3,9 @@ import Value from 'typebox/value';
 import { BrandSchema, type Brand } from '../../../../common/finview/template.js';
 import type { FinviewSettings } from '../../../../common/finview/model.js';
 import { HttpError, type FieldRefusal } from '../../errors.js';
-import { recordAudit } from '../../services/audit.js';
+import { recordAudit } from '../../lib/audit.js';
 import { brandAnswer, readSettings, settingsAnswer, type StoredSettings } from './settings.js';
-import { guardedSharp, imageTooLarge, isPixelLimitError, LOGO_MAX_PIXELS } from '../../services/upload-guard/image.js';
+import { guardedSharp, imageTooLarge, isPixelLimitError, LOGO_MAX_PIXELS } from '../../lib/upload-guard/image.js';
 
 // finview settings (docs/finview.md "Settings"): caps, brand, logo, watermark, retention (Admin+),
 // and the brand every editor reads.

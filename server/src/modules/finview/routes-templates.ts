@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Page, PageSize } from '../../../../common/schemas.js';
-import { sendPage } from '../../services/paging.js';
+import { sendPage } from '../../lib/paging.js';
 import { previewRoutes } from './preview.js';
 import { createTemplatesService } from './templates-service.js';
 

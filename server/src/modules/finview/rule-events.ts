@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DomainEvents } from '../../services/domain-events.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { startRuleTicks } from './rule-schedule.js';
 import { fireDueSchedules, fireEventRules } from './rules-service.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import { isoOf } from '../../services/paging.js';
+import { isoOf } from '../../lib/paging.js';
 import type { NewsEventField, RuleAnswer, RuleEvent, RuleTrigger } from '../../../../common/finview/model.js';
 
 // SQL of finview_rules (migration 016). Answers are built by the service (nextRunAt needs the clock).

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import type { BlobStore } from '../../services/blobs/blob-store.js';
+import type { BlobStore } from '../../lib/blobs/blob-store.js';
 import type { BrandAnswer, FinviewSettings, UserRef } from '../../../../common/finview/model.js';
 import type { Brand } from '../../../../common/finview/template.js';
 

@@ -1,6 +1,6 @@
 import type { BoundData, BoundVideo } from '../../../../common/finview/template.js';
 import type { BoundReport } from '../../../../common/finview/report-template.js';
-import { assertDataUrlPixels, LOGO_MAX_PIXELS } from '../../services/upload-guard/image.js';
+import { assertDataUrlPixels, LOGO_MAX_PIXELS } from '../../lib/upload-guard/image.js';
 
 // The logos a template carries as data URLs (a logo scene's image, a report's logo), checked by
 // the image guard from their headers: at save, so a decompression bomb is refused where it is

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../../../common/config/schema.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound, type FieldRefusal } from '../../errors.js';
-import { recordAudit, type AuditActor } from '../../services/audit.js';
-import { containsPattern, isoOf, isUniqueViolation, limitOffset, orderBy, type Page, type PageRequest } from '../../services/paging.js';
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import { containsPattern, isoOf, isUniqueViolation, limitOffset, orderBy, type Page, type PageRequest } from '../../lib/paging.js';
 import type {
   Bindings,
   ParamsSchema,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RENDER_QUEUE, workRenderQueue } from '../../services/jobs/render-queue.js';
+import { RENDER_QUEUE, workRenderQueue } from './render/render-queue.js';
 import type { VideoTemplate } from '../../../../common/finview/template.js';
 import { REPORT_QUEUE, workReportQueue } from './report-queue.js';
 import { applyRetention, RETENTION_CRON, RETENTION_QUEUE } from './retention.js';

@@ -1,7 +1,7 @@
 import type { DocumentAnswer, FileAnswer, SubjectAnswer, UserRefAnswer as UserRef } from '../../../../common/kyc/schemas.js';
 import type { KycDocumentType, KycGender, KycReason, KycScanStatus, KycStatus } from '../../../../common/kyc/model.js';
 import { maskAadhaar } from '../../../../common/kyc/rules.js';
-import { isoOf } from '../../services/paging.js';
+import { isoOf } from '../../lib/paging.js';
 import { subjectWarnings } from './subject-input.js';
 
 // Rows of the KYC queries (repository.ts) turned into the answers of docs/kyc.md

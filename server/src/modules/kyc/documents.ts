@@ -3,9 +3,9 @@ import { canDecide, KYC_ACCEPTED_KINDS, KYC_TRANSITIONS, type KycDecision, type 
 import { AADHAAR_MASK_MINIMUM, maskCoversNumber } from '../../../../common/kyc/rules.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound } from '../../errors.js';
-import { recordAudit, type AuditActor } from '../../services/audit.js';
-import type { BlobContent } from '../../services/blobs/blob-store.js';
-import { maskImage, type MaskRect } from '../../services/kyc-files/images.js';
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import type { BlobContent } from '../../lib/blobs/blob-store.js';
+import { maskImage, type MaskRect } from './files/images.js';
 import type { DocumentAnswer } from './answers.js';
 import { processFile, type PipelineContext } from './file-pipeline.js';
 import { readSettings } from './settings.js';

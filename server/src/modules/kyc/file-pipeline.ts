@@ -1,8 +1,8 @@
 import type { KycDocumentType, KycScanStatus } from '../../../../common/kyc/model.js';
 import { HttpError } from '../../errors.js';
-import { prepareImage } from '../../services/kyc-files/images.js';
-import { checkPdf } from '../../services/kyc-files/pdf-check.js';
-import { ScannerUnavailableError, type VirusScanner } from '../../services/kyc-files/virus-scanner.js';
+import { prepareImage } from './files/images.js';
+import { checkPdf } from './files/pdf-check.js';
+import { ScannerUnavailableError, type VirusScanner } from './files/virus-scanner.js';
 import type { ReceivedFile } from './form.js';
 
 // What happens to an uploaded file before it is stored (docs/kyc.md "Files"): scanned first,
@@ -54,7 +54,7 @@ async function readEkyc(file: ReceivedFile, kind: 'zip' | 'xml', context: EkycCo
   if (!context?.shareCode) throw new HttpError(422, 'validation', { shareCode: 'required' });
   if (!context.certificatePem) throw new HttpError(409, 'kycNoUidaiCertificate');
   // The XML signature stack (xml-crypto, xmldom, xpath) is loaded with the first e-KYC file, not with the server.
-  const { ekycMismatches, openOfflineEkyc } = await import('../../services/kyc-files/offline-ekyc.js');
+  const { ekycMismatches, openOfflineEkyc } = await import('./files/offline-ekyc.js');
   const ekyc = await openOfflineEkyc(file.data, kind, context.shareCode, context.certificatePem);
   // Flat, named as the subject's fields are, so each mismatch names a field shown beside it.
   const { referenceId, generatedAt, name, dob, gender, address, last4 } = ekyc;

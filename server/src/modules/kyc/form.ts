@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { KYC_ACCEPTED_KINDS, KYC_MAX_FILE_BYTES, KYC_MAX_PIXELS, type KycDocumentType } from '../../../../common/kyc/model.js';
-import type { FileKind } from '../../services/blobs/sniff.js';
-import { readUpload, type UploadFileRule, type UploadPolicy } from '../../services/upload-guard/index.js';
+import type { FileKind } from '../../lib/blobs/sniff.js';
+import { readUpload, type UploadFileRule, type UploadPolicy } from '../../lib/upload-guard/index.js';
 
 // The KYC forms (multipart) as their routes declare them to the upload guard: every part read
 // before anything is checked or written, each file sniffed from its bytes as it streams

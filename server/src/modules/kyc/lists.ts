@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkAadhaar, aadhaarDigits } from '../../../../common/kyc/rules.js';
-import type { AuditActor } from '../../services/audit.js';
-import { limitOffset, orderBy, type Page } from '../../services/paging.js';
+import type { AuditActor } from '../../lib/audit.js';
+import { limitOffset, orderBy, type Page } from '../../lib/paging.js';
 import { documentAnswer, subjectAnswer, type DocumentAnswer, type SubjectAnswer } from './answers.js';
 import { DOCUMENT_COLUMNS, DOCUMENT_JOINS, SUBJECT_COLUMNS, SUBJECT_FROM } from './repository.js';
 

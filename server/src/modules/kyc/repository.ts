@@ -1,6 +1,6 @@
 import { subjectStatus, type KycDocumentType, type KycStatus } from '../../../../common/kyc/model.js';
 import type { Queryable } from '../../db/index.js';
-import type { StoredBlob } from '../../services/blobs/blob-store.js';
+import type { StoredBlob } from '../../lib/blobs/blob-store.js';
 import { documentAnswer, fileAnswer, fileColumns, subjectAnswer, type DocumentAnswer, type FileAnswer, type SubjectAnswer } from './answers.js';
 import type { ProcessedFile } from './file-pipeline.js';
 import type { SubjectValues } from './subject-input.js';

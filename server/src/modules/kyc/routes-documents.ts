@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorReply } from '../../../../common/schemas.js';
-import { sendPage } from '../../services/paging.js';
+import { sendPage } from '../../lib/paging.js';
 import type { KycServices } from './index.js';
 import { DecisionBody, DocumentListQuery, DocumentParams, FileBytes, FileQuery, KycDocument, MaskBody } from './schemas.js';
 

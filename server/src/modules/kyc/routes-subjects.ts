@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { KYC_MAX_FILE_BYTES } from '../../../../common/kyc/model.js';
 import { ErrorReply } from '../../../../common/schemas.js';
-import { sendPage } from '../../services/paging.js';
+import { sendPage } from '../../lib/paging.js';
 import type { KycServices } from './index.js';
 import { KycDocument, KycSubject, SubjectListQuery, SubjectParams, UpdateSubjectBody, UploadParams, VersionBody } from './schemas.js';
 import { DOCUMENT_FORM, SUBJECT_FORM } from './form.js';

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KYC_SCAN_POLICIES, type KycScanPolicy } from '../../../../common/kyc/model.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
-import { recordAudit, type AuditActor } from '../../services/audit.js';
-import { readUpload, type UploadPolicy } from '../../services/upload-guard/index.js';
-import { parseCertificate } from '../../services/kyc-files/certificate.js';
+import { recordAudit, type AuditActor } from '../../lib/audit.js';
+import { readUpload, type UploadPolicy } from '../../lib/upload-guard/index.js';
+import { parseCertificate } from './files/certificate.js';
 
 // The KYC settings (docs/kyc.md): the scanning policy and the pinned UIDAI certificate.
 // Any role reads them; Admin+ change them (multipart: `scanPolicy`, optional file `certificate`).

@@ -3,7 +3,7 @@ import { INDIAN_STATES, KYC_GENDERS, PIN_CODE_PATTERN, surnameOf } from '../../.
 import { aadhaarDigits, checkAadhaar, checkPan } from '../../../../common/kyc/rules.js';
 import type { FieldReasonCode } from '../../../../common/resources/server-messages.js';
 import type { FieldRefusal } from '../../errors.js';
-import { unsafeTextPath } from '../../plugins/safe-text.js';
+import { unsafeTextPath } from '../../plugins/app/safe-text.js';
 
 // A subject's fields as a person typed them, checked all at once: every bad field is named
 // in one answer (FIELD_REASONS codes), warnings are kept apart. Pure: no database here (the

@@ -11,11 +11,11 @@ import {
   NewsItem,
   NewsListQuery,
   NewsRefs,
-} from '../../schemas/news.js';
-import { apiKeyCheck, sendXlsx } from '../../services/excel-http.js';
-import { readUpload } from '../../services/upload-guard/index.js';
-import { sendPage } from '../../services/paging.js';
-import { createNewsService, normaliseRefs } from '../../services/news/news-service.js';
+} from './schemas.js';
+import { apiKeyCheck, sendXlsx } from '../../lib/excel/excel-http.js';
+import { readUpload } from '../../lib/upload-guard/index.js';
+import { sendPage } from '../../lib/paging.js';
+import { createNewsService, normaliseRefs } from './service.js';
 
 const tags = ['news'];
 

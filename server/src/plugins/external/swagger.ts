@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { SEAL_HEADERS } from '../../../../common/protocol/constants.js';
-import { describeUpload } from '../../services/upload-guard/policy.js';
+import { describeUpload } from '../../lib/upload-guard/policy.js';
 
 /** The API description comes from the route schemas, each sealed route marked with the `sealed` scheme. */
 export default fp(

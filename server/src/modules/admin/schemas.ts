@@ -1,0 +1,111 @@
+import Type from 'typebox';
+import { MAIL_DOMAIN_PATTERN } from '../../../../common/config/values.js';
+import { Email, NewPassword, Role, UserId, Username } from '../accounts/schemas.js';
+import { Id, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js';
+
+// The admin module's API: users, enterprises and the audit log, under
+// be-api-management/admin. Lists answer `200 [T]` with the total in x-total-count.
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Timestamp = Type.String({ format: 'date-time' });
+const Text = (description: string) => Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description });
+
+export const IdParams = Type.Object({ id: Id });
+
+export const ListQuery = {
+  page: Type.Optional(Page),
+  pageSize: Type.Optional(Type.Integer({ ...PageSize, default: 20 })),
+  sort: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z]+:(asc|desc)(,[A-Za-z]+:(asc|desc))*$', description: rule('sort', { fields: 'the list columns' }) }),
+  ),
+};
+
+export const UserStatus = Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('disabled')]);
+
+export const AdminUser = Type.Object({
+  id: UserId,
+  username: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  role: Role,
+  status: UserStatus,
+  enterpriseId: Nullable(Id),
+  enterpriseName: Nullable(Type.String()),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const UsersQuery = Type.Object({
+  ...ListQuery,
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the username, name or email' })),
+  role: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: '0 Super Admin, 1 Admin, 2 User' })),
+  status: Type.Optional(Type.Enum(['pending', 'active', 'disabled'])),
+  enterpriseId: Type.Optional(Id),
+});
+
+const UserFields = {
+  email: Email,
+  name: Text(rule('notBlank')),
+  role: Role,
+  enterpriseId: Nullable(Id),
+};
+
+export const UserUpdateBody = Type.Object(UserFields);
+export const UserCreateBody = Type.Object({ username: Username, password: NewPassword, ...UserFields });
+
+export const UserReply = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()), user: AdminUser });
+
+export const Enterprise = Type.Object({
+  id: Id,
+  name: Type.String(),
+  mailDomain: Type.String(),
+  isBank: Type.Boolean(),
+  isActive: Type.Boolean(),
+  userCount: Type.Integer(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const EnterpriseOption = Type.Object({
+  id: Id,
+  name: Type.String(),
+  mailDomain: Type.String(),
+  isBank: Type.Boolean(),
+});
+
+export const EnterprisesQuery = Type.Object({
+  ...ListQuery,
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the name or mail domain' })),
+  isBank: Type.Optional(Type.Boolean()),
+  isActive: Type.Optional(Type.Boolean()),
+});
+
+export const EnterpriseBody = Type.Object({
+  name: Text(rule('notBlank')),
+  mailDomain: Type.String({ pattern: MAIL_DOMAIN_PATTERN, maxLength: 253, description: rule('mailDomain') }),
+  isBank: Type.Boolean(),
+  isActive: Type.Optional(Type.Boolean({ default: true })),
+});
+
+export const AuditRecord = Type.Object({
+  id: Id,
+  at: Timestamp,
+  actorId: Nullable(Id),
+  actorUsername: Nullable(Type.String()),
+  entity: Type.String(),
+  entityId: Type.String(),
+  action: Type.String(),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+});
+
+
+export const AuditQuery = Type.Object({
+  ...ListQuery,
+  entity: Type.Optional(Type.String({ maxLength: 40 })),
+  entityId: Type.Optional(Type.String({ maxLength: 100 })),
+  action: Type.Optional(Type.String({ maxLength: 40 })),
+  actor: Type.Optional(Type.String({ maxLength: 100, description: 'part of the username' })),
+  dateFrom: Type.Optional(IsoDate),
+  dateTo: Type.Optional(IsoDate),
+});

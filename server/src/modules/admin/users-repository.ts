@@ -1,0 +1,146 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/index.js';
+import type { Role } from '../../../../common/resources/types.js';
+import type { UserStatus } from '../../../../common/admin/user-rules.js';
+import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../../lib/paging.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usersAdminRepository: ReturnType<typeof createRepository>;
+  }
+}
+
+/** A user as the admin API shows it: never the password hash. */
+export interface AdminUser {
+  id: string;
+  username: string;
+  email: string;
+  name: string;
+  role: Role;
+  status: UserStatus;
+  enterpriseId: string | null;
+  enterpriseName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserFilter extends PageRequest {
+  q?: string | undefined;
+  role?: Role | undefined;
+  status?: UserStatus | undefined;
+  enterpriseId?: string | undefined;
+}
+
+export interface UserChange {
+  email: string;
+  name: string;
+  role: Role;
+  enterpriseId: string | null;
+}
+
+const SELECT = `SELECT u.id::text AS id, u.username, u.email, u.name, u.role, u.status,
+       u.enterprise_id::text AS "enterpriseId", e.name AS "enterpriseName",
+       u.created_at AS "createdAt", u.updated_at AS "updatedAt"
+  FROM users u LEFT JOIN enterprises e ON e.id = u.enterprise_id`;
+
+const WHERE = `WHERE ($1::text IS NULL OR u.username ILIKE $1 OR u.email ILIKE $1 OR u.name ILIKE $1)
+   AND ($2::smallint IS NULL OR u.role = $2) AND ($3::text IS NULL OR u.status = $3)
+   AND ($4::bigint IS NULL OR u.enterprise_id = $4::bigint)`;
+
+const SORTABLE: Record<string, string> = {
+  username: 'lower(u.username)',
+  email: 'lower(u.email)',
+  name: 'lower(u.name)',
+  role: 'u.role',
+  status: 'u.status',
+  enterpriseName: 'lower(e.name)',
+  createdAt: 'u.created_at',
+  updatedAt: 'u.updated_at',
+};
+
+type Row = Omit<AdminUser, 'createdAt' | 'updatedAt'> & { createdAt: unknown; updatedAt: unknown };
+
+function toUser(row: Row): AdminUser {
+  return { ...row, role: Number(row.role) as Role, createdAt: isoOf(row.createdAt), updatedAt: isoOf(row.updatedAt) };
+}
+
+function createRepository(fastify: FastifyInstance) {
+  const db = fastify.db;
+
+  return {
+    async list(filter: UserFilter): Promise<Page<AdminUser>> {
+      const params = [containsPattern(filter.q), filter.role ?? null, filter.status ?? null, filter.enterpriseId ?? null];
+      const { limit, offset } = limitOffset(filter);
+      const order = orderBy(filter.sort, SORTABLE, 'u.created_at DESC', 'u.id');
+      const [{ rows }, counted] = await Promise.all([
+        db.query<Row>(`${SELECT} ${WHERE} ORDER BY ${order} LIMIT $5 OFFSET $6`, [...params, limit, offset]),
+        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${WHERE}`, params),
+      ]);
+      return { rows: rows.map(toUser), total: counted.rows[0]?.total ?? 0 };
+    },
+
+    async findById(id: string, q: Queryable = db): Promise<AdminUser | undefined> {
+      const { rows } = await q.query<Row>(`${SELECT} WHERE u.id = $1`, [id]);
+      return rows[0] && toUser(rows[0]);
+    },
+
+    /** Locks the user's row for the rest of the transaction, then reads it. */
+    async lock(id: string, q: Queryable): Promise<AdminUser | undefined> {
+      const { rows } = await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+      return rows.length > 0 ? this.findById(id, q) : undefined;
+    },
+
+    /**
+     * Locks every active Super Admin and counts them: two demotions running at once
+     * queue here, and the second sees the first, so the last one always stays.
+     */
+    async lockActiveSuperAdmins(q: Queryable): Promise<number> {
+      const { rows } = await q.query(`SELECT id FROM users WHERE role = 0 AND status = 'active' ORDER BY id FOR UPDATE`);
+      return rows.length;
+    },
+
+    /** Which of the two a user other than `exceptId` already has (case-insensitive). */
+    async conflicts(username: string | null, email: string, exceptId: string | null, q: Queryable = db): Promise<{ username: boolean; email: boolean }> {
+      const { rows } = await q.query<{ username: boolean; email: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1) AND ($3::bigint IS NULL OR id <> $3::bigint)) AS username,
+                EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($2) AND ($3::bigint IS NULL OR id <> $3::bigint)) AS email`,
+        [username ?? '', email, exceptId],
+      );
+      return rows[0] ?? { username: false, email: false };
+    },
+
+    /** The new id, or null when the username or the email is taken. */
+    async insertIfAbsent(
+      user: UserChange & { username: string; status: UserStatus; passwordHash: string },
+      q: Queryable,
+    ): Promise<string | null> {
+      const { rows } = await q.query<{ id: string }>(
+        `INSERT INTO users (username, email, name, role, status, password_hash, enterprise_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT DO NOTHING
+         RETURNING id::text AS id`,
+        [user.username, user.email, user.name, user.role, user.status, user.passwordHash, user.enterpriseId],
+      );
+      return rows[0]?.id ?? null;
+    },
+
+    async update(id: string, change: UserChange, q: Queryable): Promise<void> {
+      await q.query(
+        `UPDATE users SET email = $2, name = $3, role = $4, enterprise_id = $5, updated_at = now() WHERE id = $1`,
+        [id, change.email, change.name, change.role, change.enterpriseId],
+      );
+    },
+
+    async setStatus(id: string, status: UserStatus, q: Queryable): Promise<void> {
+      await q.query('UPDATE users SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+    },
+  };
+}
+
+export default fp(
+  (fastify) => {
+    fastify.decorate('usersAdminRepository', createRepository(fastify));
+  },
+  { name: 'users-admin-repository', dependencies: ['db'] },
+);

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/index.js';
+import { HttpError, orNotFound } from '../../errors.js';
+import type { NewsFilter, NewsRef, NewsRow, NewsSortField, SortTerm } from './repository.js';
+import type { NewsStatus } from './schemas.js';
+import { recordAudits, type AuditActor } from '../../lib/audit.js';
+import type { NewsApprovedEvent } from '../../lib/domain-events.js';
+
+export function parseSort<F extends string>(sort: string | undefined): Array<SortTerm<F>> {
+  if (!sort) return [];
+  return sort.split(',').map((term) => {
+    const [field, order] = term.split(':');
+    return { field: field as F, order: order === 'asc' ? 'asc' : 'desc' };
+  });
+}
+
+/** The JSON shape of a NewsItem (API.md). */
+export function newsItemJson(row: NewsRow) {
+  return {
+    newsItemId: row.newsItemId,
+    tableName: row.tableName,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    headline: row.headline,
+    summary: row.summary,
+    source: row.source,
+    url: row.url,
+    publishedAt: row.publishedAt.toISOString(),
+    newsStatus: row.newsStatus,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedBy,
+  };
+}
+
+/** Duplicates removed; ids normalised to strings (the client may send numbers). */
+export function normaliseRefs(items: ReadonlyArray<{ newsItemId: string | number; tableName: string }>): NewsRef[] {
+  const seen = new Map<string, NewsRef>();
+  for (const item of items) {
+    const ref = { newsItemId: String(item.newsItemId), tableName: item.tableName };
+    seen.set(`${ref.newsItemId}:${ref.tableName}`, ref);
+  }
+  return [...seen.values()];
+}
+
+/** The `news.approved` events of these items, as they stand in `tx`. */
+async function approvedEvents(tx: Queryable, ids: readonly string[]): Promise<NewsApprovedEvent[]> {
+  const { rows } = await tx.query<Omit<NewsApprovedEvent, 'publishedAt'> & { publishedAt: Date | string }>(
+    `SELECT n.news_item_id::text AS "newsItemId", n.source_table AS "tableName", n.company_id::int AS "companyId",
+            c.comp_name AS "companyName", n.headline, n.published_at AS "publishedAt"
+     FROM news n JOIN companies c ON c.company_id = n.company_id
+     WHERE n.news_item_id = ANY (string_to_array($1, ',')::bigint[])
+     ORDER BY n.news_item_id`,
+    [ids.join(',')],
+  );
+  return rows.map((row) => ({ ...row, publishedAt: new Date(row.publishedAt).toISOString() }));
+}
+
+export function createNewsService(fastify: FastifyInstance) {
+  const news = fastify.newsRepository;
+
+  return {
+    async list(query: {
+      companyIds?: string;
+      allCompany?: boolean;
+      newsStatus?: NewsStatus;
+      dateFrom?: string;
+      dateTo?: string;
+      page?: number;
+      pageSize?: number;
+      sort?: string;
+    }): Promise<{ items: ReturnType<typeof newsItemJson>[]; total: number }> {
+      if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
+        throw new HttpError(422, 'validation', { dateTo: 'dateOrder' });
+      }
+      const filter: NewsFilter = {
+        companyIds: query.allCompany || !query.companyIds ? undefined : [...new Set(query.companyIds.split(',').map((id) => id.trim()))],
+        newsStatus: query.newsStatus,
+        dateFrom: query.dateFrom,
+        dateTo: query.dateTo,
+      };
+      const pageSize = query.pageSize ?? (await fastify.appConfig.current()).defaults.pageSize;
+      const [rows, total] = await Promise.all([
+        news.list(filter, parseSort<NewsSortField>(query.sort), query.page ?? 1, pageSize),
+        news.count(filter),
+      ]);
+      return { items: rows.map(newsItemJson), total };
+    },
+
+    async details(ref: NewsRef) {
+      const row = orNotFound(await news.findDetails(ref), 'newsNotFound');
+      return { ...newsItemJson(row), body: row.body, comment: row.comment };
+    },
+
+    /** Every item or none, each change audited in the same transaction. */
+    async changeStatus(actor: AuditActor, refs: readonly NewsRef[], status: NewsStatus, comment: string | null): Promise<number> {
+      return fastify.db.transaction(async (tx) => {
+        const locked = await news.lockForUpdate(tx, refs);
+        const byKey = new Map(locked.map((row) => [`${row.newsItemId}:${row.tableName}`, row]));
+        const missing = Object.fromEntries(
+          refs.flatMap((ref, index) => (byKey.has(`${ref.newsItemId}:${ref.tableName}`) ? [] : [[`items.${index}`, 'newsItemMissing' as const]])),
+        );
+        if (Object.keys(missing).length > 0) throw new HttpError(422, 'newsItemsNotFound', missing);
+
+        const updated = await news.setStatus(tx, refs.map((ref) => ref.newsItemId), status, comment, actor.username);
+        // Items that become APPROVED (not those that already were) tell the listeners (finview's event rules) in this transaction.
+        const approved = status === 'APPROVED' ? locked.filter((row) => row.newsStatus !== 'APPROVED') : [];
+        if (approved.length > 0 && fastify.domainEvents.listened('news.approved')) {
+          await fastify.domainEvents.emit(tx, 'news.approved', await approvedEvents(tx, approved.map((row) => row.newsItemId)));
+        }
+        await recordAudits(
+          tx,
+          refs.map((ref) => {
+            const before = byKey.get(`${ref.newsItemId}:${ref.tableName}`);
+            return {
+              actor,
+              entity: 'news',
+              entityId: ref.newsItemId,
+              action: 'status',
+              before: { tableName: ref.tableName, newsStatus: before?.newsStatus, comment: before?.comment ?? null },
+              after: { tableName: ref.tableName, newsStatus: status, comment },
+            };
+          }),
+        );
+        return updated;
+      });
+    },
+
+    async rowsForExcel(refs: readonly NewsRef[]): Promise<NewsRow[]> {
+      const rows = await news.findMany(refs);
+      if (rows.length === 0) throw new HttpError(422, 'newsNoneFound', { newsItemsForExcel: 'newsItemMissing' });
+      return rows;
+    },
+  };
+}
