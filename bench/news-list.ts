@@ -9,6 +9,7 @@ import { openDb, type Db } from '../server/src/db/index';
 import { migrate, readMigrations } from '../server/src/db/migrate';
 import { sealWithNode } from '../server/src/lib/sealing/open';
 import { seedNews } from '../server/src/modules/news/demo-rows';
+import { countNews, listNews } from '../server/src/modules/news/repository';
 import { newestRcKey } from '../common/protocol/entity';
 import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
 import { ms, summarize } from './stats';
@@ -234,7 +235,7 @@ async function benchOn(label: string, db: Db, total: number, dataDir: string): P
       };
       const sort = query.sort ? [{ field: query.sort.split(':')[0] as 'publishedAt', order: query.sort.split(':')[1] as 'asc' }] : [];
       const t0 = performance.now();
-      await Promise.all([app.newsRepository.list(filter, sort, Number(query.page ?? 1), Number(query.pageSize ?? 20)), app.newsRepository.count(filter)]);
+      await Promise.all([listNews(app.db, filter, sort, Number(query.page ?? 1), Number(query.pageSize ?? 20)), countNews(app.db, filter)]);
       dbSamples.push(performance.now() - t0);
     }
     // The same sealed call to GET /me: what the protocol (RSA, PBKDF2, key rotation) costs any route.

@@ -27,7 +27,6 @@ import usersRepository from './modules/accounts/users-repository.js';
 import sessionsRepository from './modules/accounts/sessions-repository.js';
 import loginFailuresRepository from './modules/accounts/login-failures-repository.js';
 import passwordCodesRepository from './modules/accounts/password-codes-repository.js';
-import newsRepository from './modules/news/repository.js';
 import bootstrap from './modules/accounts/bootstrap.js';
 import newsDemoData from './modules/news/demo-data.js';
 import crudServices from './modules/crud/services-plugin.js';
@@ -153,7 +152,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(passwordCodesRepository);
     // Before the services that emit and the modules that listen.
     await app.register(domainEvents);
-    await app.register(newsRepository);
     await app.register(crudServices);
     await app.register(excel);
     await app.register(usersAdminRepository);

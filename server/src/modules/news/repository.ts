@@ -1,14 +1,6 @@
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import type { NewsStatus } from './schemas.js';
 import { companySpans, dayCountConditions, daySpans } from './spans.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    newsRepository: ReturnType<typeof createRepository>;
-  }
-}
 
 export interface NewsFilter {
   /** Absent: every company. */
@@ -101,191 +93,178 @@ export function newsOrderBy(sort: readonly SortTerm<NewsSortField>[]): string {
   return parts.join(', ');
 }
 
-function createRepository(fastify: FastifyInstance) {
-  const db = fastify.db;
-
-  /** Only the conditions in use: each combination is its own prepared statement with a fitting plan. */
-  function where(filter: NewsFilter, params: unknown[]): string[] {
-    const conditions: string[] = [];
-    if (filter.companyIds && filter.companyIds.length > 0) {
-      // A comma-separated string rather than an array parameter: one encoding for both drivers.
-      params.push(filter.companyIds.join(','));
-      conditions.push(`n.company_id = ANY (string_to_array($${params.length}, ',')::bigint[])`);
-    }
-    if (filter.newsStatus) {
-      params.push(filter.newsStatus);
-      conditions.push(`n.news_status = $${params.length}`);
-    }
-    if (filter.dateFrom) {
-      params.push(`${filter.dateFrom}T00:00:00.000Z`);
-      conditions.push(`n.published_at >= $${params.length}::timestamptz`);
-    }
-    if (filter.dateTo) {
-      params.push(dayAfter(filter.dateTo));
-      conditions.push(`n.published_at < $${params.length}::timestamptz`);
-    }
-    return conditions;
+/** Only the conditions in use: each combination is its own prepared statement with a fitting plan. */
+function where(filter: NewsFilter, params: unknown[]): string[] {
+  const conditions: string[] = [];
+  if (filter.companyIds && filter.companyIds.length > 0) {
+    // A comma-separated string rather than an array parameter: one encoding for both drivers.
+    params.push(filter.companyIds.join(','));
+    conditions.push(`n.company_id = ANY (string_to_array($${params.length}, ',')::bigint[])`);
   }
-
-  return {
-    async list(filter: NewsFilter, sort: readonly SortTerm<NewsSortField>[], page: number, pageSize: number): Promise<NewsRow[]> {
-      const params: unknown[] = [];
-      const offset = (page - 1) * pageSize;
-      if (filter.companyIds && filter.companyIds.length > 0 && sort.every((term) => term.field === 'publishedAt' || term.field === 'newsItemId')) {
-        // Companies in date order: the newest (offset + limit) of each company straight
-        // from its index range, then merged, instead of reading every item of every company.
-        // One company too: otherwise the planner may walk the date index of all 10 M items
-        // backwards, one in a thousand of them the company's (p95 150 ms at 10 M).
-        const conditions = where({ ...filter, companyIds: undefined }, params);
-        params.push(filter.companyIds.join(','), offset + pageSize, pageSize, offset);
-        const order = newsOrderBy(sort);
-        // The ids and dates come from the index alone (news_company_published includes the
-        // status); only the page's own rows are read from the table.
-        const { rows } = await db.query<NewsRow>(
-          `SELECT ${NEWS_COLUMNS}
-           FROM (
-             SELECT n.news_item_id FROM unnest(string_to_array($${params.length - 3}, ',')::bigint[]) AS k (company_id)
-             CROSS JOIN LATERAL (
-               SELECT n.news_item_id, n.published_at FROM news n WHERE n.company_id = k.company_id ${conditions.map((condition) => `AND ${condition}`).join(' ')}
-               ORDER BY ${order} LIMIT $${params.length - 2}) AS n
-             ORDER BY ${order}
-             LIMIT $${params.length - 1} OFFSET $${params.length}) AS page
-           JOIN news n ON n.news_item_id = page.news_item_id
-           JOIN companies c ON c.company_id = n.company_id
-           ORDER BY ${order}`,
-          params,
-        );
-        return rows;
-      }
-      const order = newsOrderBy(sort);
-      const plan = offset >= SPANS_FROM_OFFSET || sort[0]?.field === 'companyName' ? (daySpans(filter, sort, params) ?? companySpans(filter, sort, params)) : undefined;
-      if (plan) {
-        // The page in span order, then the order inside a span: the list's order, without the
-        // planner walking all companies by name to join each row's name back.
-        const inner = where({ newsStatus: filter.newsStatus }, params);
-        params.push(offset, pageSize);
-        const [off, limit] = [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
-        const items = `SELECT n.news_item_id FROM news n WHERE ${[plan.within, ...inner].join(' AND ')}`;
-        // The page's part of a span is [first, last) of its n items. Past the middle it is read
-        // from the span's other end, so no span is walked further than half its length
-        // (a day holds 27 000 items at 10 000 000); exact counters make both ends agree.
-        const { rows } = await db.query<NewsRow>(
-          `WITH spans AS (${plan.spans}),
-                placed AS (SELECT *, sum(n) OVER (ORDER BY ${plan.spanOrder}) - n AS before FROM spans WHERE n > 0),
-                part AS (SELECT *, greatest(${off} - before, 0) AS first, least(${off} + ${limit} - before, n) AS last FROM placed
-                         WHERE before < ${off} + ${limit} AND before + n > ${off})
-           SELECT ${NEWS_COLUMNS}
-           FROM part p
-           CROSS JOIN LATERAL (
-             (${items} AND p.first * 2 <= p.n ORDER BY ${plan.innerOrder} OFFSET p.first LIMIT p.last - p.first)
-             UNION ALL
-             (${items} AND p.first * 2 > p.n ORDER BY ${reversed(plan.innerOrder)} OFFSET p.n - p.last LIMIT p.last - p.first)) AS page
-           JOIN news n ON n.news_item_id = page.news_item_id
-           JOIN companies c ON c.company_id = n.company_id
-           ORDER BY ${plan.spanOrder.split(', ').map((term) => `p.${term}`).join(', ')}, ${plan.innerOrder} LIMIT ${limit}`,
-          params,
-        );
-        return rows;
-      }
-      const conditions = where(filter, params);
-      params.push(pageSize, offset);
-      const { rows } = await db.query<NewsRow>(
-        `SELECT ${NEWS_COLUMNS}
-         FROM news n JOIN companies c ON c.company_id = n.company_id
-         ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
-         ORDER BY ${order}
-         LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return rows;
-    },
-
-    /**
-     * Exact, and never a count of millions of rows: without a company filter it sums the
-     * per-status, per-day counters (migration 003); with companies and no dates, the
-     * per-company, per-status counters (018); with both, it counts those companies' index
-     * ranges between the dates.
-     */
-    async count(filter: NewsFilter): Promise<number> {
-      const params: unknown[] = [];
-      if (filter.companyIds && filter.companyIds.length > 0 && !filter.dateFrom && !filter.dateTo) {
-        params.push(filter.companyIds.join(','));
-        if (filter.newsStatus) params.push(filter.newsStatus);
-        const { rows } = await db.query<{ total: string }>(
-          `SELECT coalesce(sum(n), 0)::text AS total FROM news_company_counts
-           WHERE company_id = ANY (string_to_array($1, ',')::bigint[])${filter.newsStatus ? ' AND news_status = $2' : ''}`,
-          params,
-        );
-        return Number(rows[0]?.total ?? 0);
-      }
-      if (!filter.companyIds || filter.companyIds.length === 0) {
-        const conditions = dayCountConditions(filter, params);
-        const { rows } = await db.query<{ total: string }>(
-          `SELECT coalesce(sum(n), 0)::text AS total FROM news_day_counts ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`,
-          params,
-        );
-        return Number(rows[0]?.total ?? 0);
-      }
-      const conditions = where(filter, params);
-      const { rows } = await db.query<{ total: string }>(
-        `SELECT count(*)::text AS total FROM news n WHERE ${conditions.join(' AND ')}`,
-        params,
-      );
-      return Number(rows[0]?.total ?? 0);
-    },
-
-    async findDetails(ref: NewsRef): Promise<NewsDetailsRow | undefined> {
-      const { rows } = await db.query<NewsDetailsRow>(
-        `SELECT ${NEWS_COLUMNS}, n.body, n.status_comment AS comment
-         FROM news n JOIN companies c ON c.company_id = n.company_id
-         WHERE n.news_item_id = $1 AND n.source_table = $2`,
-        [ref.newsItemId, ref.tableName],
-      );
-      return rows[0];
-    },
-
-    /** The items in the order asked for; unknown references are left out. */
-    async findMany(refs: readonly NewsRef[], q: Queryable = db): Promise<NewsRow[]> {
-      if (refs.length === 0) return [];
-      const { rows } = await q.query<NewsRow & { ord: number }>(
-        `SELECT ${NEWS_COLUMNS}, wanted.ord
-         FROM (SELECT * FROM unnest(string_to_array($1, ',')::bigint[], string_to_array($2, ',')) WITH ORDINALITY AS w (id, source_table, ord)) AS wanted
-         JOIN news n ON n.news_item_id = wanted.id AND n.source_table = wanted.source_table
-         JOIN companies c ON c.company_id = n.company_id
-         ORDER BY wanted.ord`,
-        [refs.map((ref) => ref.newsItemId).join(','), refs.map((ref) => ref.tableName).join(',')],
-      );
-      return rows.map(({ ord: _ord, ...row }) => row);
-    },
-
-    /** Locks the items for the rest of the transaction; returns the ones that exist. */
-    async lockForUpdate(tx: Queryable, refs: readonly NewsRef[]): Promise<Array<{ newsItemId: string; tableName: string; newsStatus: NewsStatus; comment: string | null }>> {
-      const { rows } = await tx.query<{ newsItemId: string; tableName: string; newsStatus: NewsStatus; comment: string | null }>(
-        `SELECT news_item_id::text AS "newsItemId", source_table AS "tableName", news_status AS "newsStatus", status_comment AS comment
-         FROM news WHERE news_item_id = ANY (string_to_array($1, ',')::bigint[])
-         ORDER BY news_item_id FOR UPDATE`,
-        [refs.map((ref) => ref.newsItemId).join(',')],
-      );
-      return rows;
-    },
-
-    async setStatus(tx: Queryable, ids: readonly string[], status: NewsStatus, comment: string | null, username: string): Promise<number> {
-      const { rows } = await tx.query<{ n: string }>(
-        `WITH changed AS (
-           UPDATE news SET news_status = $2, status_comment = $3, updated_at = now(), updated_by = $4
-           WHERE news_item_id = ANY (string_to_array($1, ',')::bigint[])
-           RETURNING 1)
-         SELECT count(*)::text AS n FROM changed`,
-        [ids.join(','), status, comment, username],
-      );
-      return Number(rows[0]?.n ?? 0);
-    },
-  };
+  if (filter.newsStatus) {
+    params.push(filter.newsStatus);
+    conditions.push(`n.news_status = $${params.length}`);
+  }
+  if (filter.dateFrom) {
+    params.push(`${filter.dateFrom}T00:00:00.000Z`);
+    conditions.push(`n.published_at >= $${params.length}::timestamptz`);
+  }
+  if (filter.dateTo) {
+    params.push(dayAfter(filter.dateTo));
+    conditions.push(`n.published_at < $${params.length}::timestamptz`);
+  }
+  return conditions;
 }
 
-export default fp(
-  (fastify) => {
-    fastify.decorate('newsRepository', createRepository(fastify));
-  },
-  { name: 'news-repository', dependencies: ['db'] },
-);
+export async function listNews(q: Queryable, filter: NewsFilter, sort: readonly SortTerm<NewsSortField>[], page: number, pageSize: number): Promise<NewsRow[]> {
+  const params: unknown[] = [];
+  const offset = (page - 1) * pageSize;
+  if (filter.companyIds && filter.companyIds.length > 0 && sort.every((term) => term.field === 'publishedAt' || term.field === 'newsItemId')) {
+    // Companies in date order: the newest (offset + limit) of each company straight
+    // from its index range, then merged, instead of reading every item of every company.
+    // One company too: otherwise the planner may walk the date index of all 10 M items
+    // backwards, one in a thousand of them the company's (p95 150 ms at 10 M).
+    const conditions = where({ ...filter, companyIds: undefined }, params);
+    params.push(filter.companyIds.join(','), offset + pageSize, pageSize, offset);
+    const order = newsOrderBy(sort);
+    // The ids and dates come from the index alone (news_company_published includes the
+    // status); only the page's own rows are read from the table.
+    const { rows } = await q.query<NewsRow>(
+      `SELECT ${NEWS_COLUMNS}
+       FROM (
+         SELECT n.news_item_id FROM unnest(string_to_array($${params.length - 3}, ',')::bigint[]) AS k (company_id)
+         CROSS JOIN LATERAL (
+           SELECT n.news_item_id, n.published_at FROM news n WHERE n.company_id = k.company_id ${conditions.map((condition) => `AND ${condition}`).join(' ')}
+           ORDER BY ${order} LIMIT $${params.length - 2}) AS n
+         ORDER BY ${order}
+         LIMIT $${params.length - 1} OFFSET $${params.length}) AS page
+       JOIN news n ON n.news_item_id = page.news_item_id
+       JOIN companies c ON c.company_id = n.company_id
+       ORDER BY ${order}`,
+      params,
+    );
+    return rows;
+  }
+  const order = newsOrderBy(sort);
+  const plan = offset >= SPANS_FROM_OFFSET || sort[0]?.field === 'companyName' ? (daySpans(filter, sort, params) ?? companySpans(filter, sort, params)) : undefined;
+  if (plan) {
+    // The page in span order, then the order inside a span: the list's order, without the
+    // planner walking all companies by name to join each row's name back.
+    const inner = where({ newsStatus: filter.newsStatus }, params);
+    params.push(offset, pageSize);
+    const [off, limit] = [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
+    const items = `SELECT n.news_item_id FROM news n WHERE ${[plan.within, ...inner].join(' AND ')}`;
+    // The page's part of a span is [first, last) of its n items. Past the middle it is read
+    // from the span's other end, so no span is walked further than half its length
+    // (a day holds 27 000 items at 10 000 000); exact counters make both ends agree.
+    const { rows } = await q.query<NewsRow>(
+      `WITH spans AS (${plan.spans}),
+            placed AS (SELECT *, sum(n) OVER (ORDER BY ${plan.spanOrder}) - n AS before FROM spans WHERE n > 0),
+            part AS (SELECT *, greatest(${off} - before, 0) AS first, least(${off} + ${limit} - before, n) AS last FROM placed
+                     WHERE before < ${off} + ${limit} AND before + n > ${off})
+       SELECT ${NEWS_COLUMNS}
+       FROM part p
+       CROSS JOIN LATERAL (
+         (${items} AND p.first * 2 <= p.n ORDER BY ${plan.innerOrder} OFFSET p.first LIMIT p.last - p.first)
+         UNION ALL
+         (${items} AND p.first * 2 > p.n ORDER BY ${reversed(plan.innerOrder)} OFFSET p.n - p.last LIMIT p.last - p.first)) AS page
+       JOIN news n ON n.news_item_id = page.news_item_id
+       JOIN companies c ON c.company_id = n.company_id
+       ORDER BY ${plan.spanOrder.split(', ').map((term) => `p.${term}`).join(', ')}, ${plan.innerOrder} LIMIT ${limit}`,
+      params,
+    );
+    return rows;
+  }
+  const conditions = where(filter, params);
+  params.push(pageSize, offset);
+  const { rows } = await q.query<NewsRow>(
+    `SELECT ${NEWS_COLUMNS}
+     FROM news n JOIN companies c ON c.company_id = n.company_id
+     ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
+     ORDER BY ${order}
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows;
+}
+
+/**
+ * Exact, and never a count of millions of rows: without a company filter it sums the
+ * per-status, per-day counters (migration 003); with companies and no dates, the
+ * per-company, per-status counters (018); with both, it counts those companies' index
+ * ranges between the dates.
+ */
+export async function countNews(q: Queryable, filter: NewsFilter): Promise<number> {
+  const params: unknown[] = [];
+  if (filter.companyIds && filter.companyIds.length > 0 && !filter.dateFrom && !filter.dateTo) {
+    params.push(filter.companyIds.join(','));
+    if (filter.newsStatus) params.push(filter.newsStatus);
+    const { rows } = await q.query<{ total: string }>(
+      `SELECT coalesce(sum(n), 0)::text AS total FROM news_company_counts
+       WHERE company_id = ANY (string_to_array($1, ',')::bigint[])${filter.newsStatus ? ' AND news_status = $2' : ''}`,
+      params,
+    );
+    return Number(rows[0]?.total ?? 0);
+  }
+  if (!filter.companyIds || filter.companyIds.length === 0) {
+    const conditions = dayCountConditions(filter, params);
+    const { rows } = await q.query<{ total: string }>(
+      `SELECT coalesce(sum(n), 0)::text AS total FROM news_day_counts ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`,
+      params,
+    );
+    return Number(rows[0]?.total ?? 0);
+  }
+  const conditions = where(filter, params);
+  const { rows } = await q.query<{ total: string }>(
+    `SELECT count(*)::text AS total FROM news n WHERE ${conditions.join(' AND ')}`,
+    params,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+export async function findNewsDetails(q: Queryable, ref: NewsRef): Promise<NewsDetailsRow | undefined> {
+  const { rows } = await q.query<NewsDetailsRow>(
+    `SELECT ${NEWS_COLUMNS}, n.body, n.status_comment AS comment
+     FROM news n JOIN companies c ON c.company_id = n.company_id
+     WHERE n.news_item_id = $1 AND n.source_table = $2`,
+    [ref.newsItemId, ref.tableName],
+  );
+  return rows[0];
+}
+
+/** The items in the order asked for; unknown references are left out. */
+export async function findNews(q: Queryable, refs: readonly NewsRef[]): Promise<NewsRow[]> {
+  if (refs.length === 0) return [];
+  const { rows } = await q.query<NewsRow & { ord: number }>(
+    `SELECT ${NEWS_COLUMNS}, wanted.ord
+     FROM (SELECT * FROM unnest(string_to_array($1, ',')::bigint[], string_to_array($2, ',')) WITH ORDINALITY AS w (id, source_table, ord)) AS wanted
+     JOIN news n ON n.news_item_id = wanted.id AND n.source_table = wanted.source_table
+     JOIN companies c ON c.company_id = n.company_id
+     ORDER BY wanted.ord`,
+    [refs.map((ref) => ref.newsItemId).join(','), refs.map((ref) => ref.tableName).join(',')],
+  );
+  return rows.map(({ ord: _ord, ...row }) => row);
+}
+
+/** Locks the items for the rest of the transaction; returns the ones that exist. */
+export async function lockNews(tx: Queryable, refs: readonly NewsRef[]): Promise<Array<{ newsItemId: string; tableName: string; newsStatus: NewsStatus; comment: string | null }>> {
+  const { rows } = await tx.query<{ newsItemId: string; tableName: string; newsStatus: NewsStatus; comment: string | null }>(
+    `SELECT news_item_id::text AS "newsItemId", source_table AS "tableName", news_status AS "newsStatus", status_comment AS comment
+     FROM news WHERE news_item_id = ANY (string_to_array($1, ',')::bigint[])
+     ORDER BY news_item_id FOR UPDATE`,
+    [refs.map((ref) => ref.newsItemId).join(',')],
+  );
+  return rows;
+}
+
+export async function setNewsStatus(tx: Queryable, ids: readonly string[], status: NewsStatus, comment: string | null, username: string): Promise<number> {
+  const { rows } = await tx.query<{ n: string }>(
+    `WITH changed AS (
+       UPDATE news SET news_status = $2, status_comment = $3, updated_at = now(), updated_by = $4
+       WHERE news_item_id = ANY (string_to_array($1, ',')::bigint[])
+       RETURNING 1)
+     SELECT count(*)::text AS n FROM changed`,
+    [ids.join(','), status, comment, username],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound } from '../../errors.js';
-import type { NewsFilter, NewsRef, NewsRow, NewsSortField, SortTerm } from './repository.js';
+import {
+  countNews,
+  findNews,
+  findNewsDetails,
+  listNews,
+  lockNews,
+  setNewsStatus,
+  type NewsFilter,
+  type NewsRef,
+  type NewsRow,
+  type NewsSortField,
+  type SortTerm,
+} from './repository.js';
 import type { NewsStatus } from './schemas.js';
 import { recordAudits, type AuditActor } from '../../lib/audit.js';
 import type { NewsApprovedEvent } from '../../lib/domain-events.js';
@@ -56,8 +68,6 @@ async function approvedEvents(tx: Queryable, ids: readonly string[]): Promise<Ne
 }
 
 export function createNewsService(fastify: FastifyInstance) {
-  const news = fastify.newsRepository;
-
   return {
     async list(query: {
       companyIds?: string;
@@ -80,28 +90,28 @@ export function createNewsService(fastify: FastifyInstance) {
       };
       const pageSize = query.pageSize ?? (await fastify.appConfig.current()).defaults.pageSize;
       const [rows, total] = await Promise.all([
-        news.list(filter, parseSort<NewsSortField>(query.sort), query.page ?? 1, pageSize),
-        news.count(filter),
+        listNews(fastify.db, filter, parseSort<NewsSortField>(query.sort), query.page ?? 1, pageSize),
+        countNews(fastify.db, filter),
       ]);
       return { items: rows.map(newsItemJson), total };
     },
 
     async details(ref: NewsRef) {
-      const row = orNotFound(await news.findDetails(ref), 'newsNotFound');
+      const row = orNotFound(await findNewsDetails(fastify.db, ref), 'newsNotFound');
       return { ...newsItemJson(row), body: row.body, comment: row.comment };
     },
 
     /** Every item or none, each change audited in the same transaction. */
     async changeStatus(actor: AuditActor, refs: readonly NewsRef[], status: NewsStatus, comment: string | null): Promise<number> {
       return fastify.db.transaction(async (tx) => {
-        const locked = await news.lockForUpdate(tx, refs);
+        const locked = await lockNews(tx, refs);
         const byKey = new Map(locked.map((row) => [`${row.newsItemId}:${row.tableName}`, row]));
         const missing = Object.fromEntries(
           refs.flatMap((ref, index) => (byKey.has(`${ref.newsItemId}:${ref.tableName}`) ? [] : [[`items.${index}`, 'newsItemMissing' as const]])),
         );
         if (Object.keys(missing).length > 0) throw new HttpError(422, 'newsItemsNotFound', missing);
 
-        const updated = await news.setStatus(tx, refs.map((ref) => ref.newsItemId), status, comment, actor.username);
+        const updated = await setNewsStatus(tx, refs.map((ref) => ref.newsItemId), status, comment, actor.username);
         // Items that become APPROVED (not those that already were) tell the listeners (finview's event rules) in this transaction.
         const approved = status === 'APPROVED' ? locked.filter((row) => row.newsStatus !== 'APPROVED') : [];
         if (approved.length > 0 && fastify.domainEvents.listened('news.approved')) {
@@ -126,7 +136,7 @@ export function createNewsService(fastify: FastifyInstance) {
     },
 
     async rowsForExcel(refs: readonly NewsRef[]): Promise<NewsRow[]> {
-      const rows = await news.findMany(refs);
+      const rows = await findNews(fastify.db, refs);
       if (rows.length === 0) throw new HttpError(422, 'newsNoneFound', { newsItemsForExcel: 'newsItemMissing' });
       return rows;
     },
