@@ -23,10 +23,6 @@ import secrets from './plugins/app/secrets.js';
 import aadhaarVault from './modules/kyc/aadhaar-vault.js';
 import rateLimit from './plugins/app/rate-limit.js';
 import serverKey from './plugins/app/server-key.js';
-import usersRepository from './modules/accounts/users-repository.js';
-import sessionsRepository from './modules/accounts/sessions-repository.js';
-import loginFailuresRepository from './modules/accounts/login-failures-repository.js';
-import passwordCodesRepository from './modules/accounts/password-codes-repository.js';
 import bootstrap from './modules/accounts/bootstrap.js';
 import newsDemoData from './modules/news/demo-data.js';
 import crudServices from './modules/crud/services-plugin.js';
@@ -146,10 +142,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(blobStore);
     await app.register(virusScanner);
     await app.register(rateLimit);
-    await app.register(usersRepository);
-    await app.register(sessionsRepository);
-    await app.register(loginFailuresRepository);
-    await app.register(passwordCodesRepository);
     // Before the services that emit and the modules that listen.
     await app.register(domainEvents);
     await app.register(crudServices);

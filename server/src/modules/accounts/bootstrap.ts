@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Role } from '../../../../common/resources/types.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
+import { insertUserIfAbsent, usernameExists } from './users-repository.js';
 
 /** An account this start ensured, for the start banner (lib/start-banner.ts). */
 export interface BootstrapAccount {
@@ -28,7 +29,6 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     const { ADMIN_USERNAME, ADMIN_PASSWORD, DEMO_DATA, DEMO_PASSWORD } = fastify.env;
-    const users = fastify.usersRepository;
     const { mailDomain } = (await fastify.appConfig.current()).defaults;
     const accounts: BootstrapAccount[] = [];
     fastify.decorate('bootstrapAccounts', accounts);
@@ -42,8 +42,8 @@ export default fp(
     }
 
     async function insert(username: string, name: string, role: Role, password: string): Promise<boolean> {
-      if (await users.usernameExists(username)) return false;
-      const id = await users.insertIfAbsent({
+      if (await usernameExists(fastify.db, username)) return false;
+      const id = await insertUserIfAbsent(fastify.db, {
         username,
         email: `${username.toLowerCase()}@${mailDomain}`,
         name,
@@ -76,5 +76,5 @@ export default fp(
       );
     }
   },
-  { name: 'bootstrap', dependencies: ['users-repository', 'app-config'] },
+  { name: 'bootstrap', dependencies: ['db', 'app-config'] },
 );

@@ -6,9 +6,21 @@ import type { Role } from '../../../../common/resources/types.js';
 import { codeMatches, CODE_TTL_MINUTES, generateCode, hashCode } from '../../lib/one-time-codes.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { recordAudit } from '../../lib/audit.js';
-import { ACCOUNT_LOCK_FAILURES } from './login-failures-repository.js';
-import type { CodePurpose, LiveCode } from './password-codes-repository.js';
-import type { UserRow } from './users-repository.js';
+import { ACCOUNT_LOCK_FAILURES, clearLoginFailures, recordLoginFailure, signInState } from './login-failures-repository.js';
+import { allowCodeRequest, hasLiveCode, issueCode, markCodeUsed, takeCodeTry, type CodePurpose, type LiveCode } from './password-codes-repository.js';
+import { createSession, revokeSession, revokeUserSessions } from './sessions-repository.js';
+import {
+  findActiveUserByEmail,
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  findUserByUsernameKey,
+  insertUserIfAbsent,
+  setUserPassword,
+  unusedUserId,
+  userConflicts,
+  type UserRow,
+} from './users-repository.js';
 
 export interface LoginResult {
   userId: string;
@@ -21,7 +33,7 @@ export interface LoginResult {
 
 /** One user action each; whatever an action writes, it writes in one transaction. */
 export function createAccountsService(fastify: FastifyInstance) {
-  const { db, usersRepository: users, sessionsRepository: sessions, loginFailures, passwordCodes, mailer, secrets } = fastify;
+  const { db, mailer, secrets } = fastify;
 
   /**
    * Mails the owner of a locked account a code, unless one is still live (a new one would
@@ -29,9 +41,9 @@ export function createAccountsService(fastify: FastifyInstance) {
    * inactive names get nothing, silently: the answer is the same.
    */
   async function offerUnlockCode(usernameKey: string): Promise<void> {
-    const user = await users.findByUsernameKey(usernameKey);
-    if (!user || user.status !== 'active' || (await passwordCodes.hasLive(user.id, 'unlock'))) return;
-    if (!(await passwordCodes.allowRequest(`unlock:${user.id}`))) return;
+    const user = await findUserByUsernameKey(db, usernameKey);
+    if (!user || user.status !== 'active' || (await hasLiveCode(db, user.id, 'unlock'))) return;
+    if (!(await allowCodeRequest(db, `unlock:${user.id}`))) return;
     await mailCode(user, 'unlock', 'Your code to unlock your account', (code) =>
       `After ${ACCOUNT_LOCK_FAILURES} failed sign-ins, the account "${user.username}" is locked.\n` +
       `To unlock it, sign in with your password and this code: ${code}\n` +
@@ -42,13 +54,13 @@ export function createAccountsService(fastify: FastifyInstance) {
   /** Issues a new code for `purpose` (voiding the user's earlier one) and mails it; only its HMAC is kept. */
   async function mailCode(user: UserRow, purpose: CodePurpose, subject: string, body: (code: string) => string): Promise<void> {
     const code = generateCode();
-    await passwordCodes.issue(user.id, purpose, hashCode(secrets.codeKey, purpose, user.id, code));
+    await issueCode(db, user.id, purpose, hashCode(secrets.codeKey, purpose, user.id, code));
     mailer.queue({ to: user.email, subject, text: `Hello ${user.name},\n\n${body(code)}` });
   }
 
   /** The user's live code for `purpose` when `code` is it (one try taken either way); not yet used up. */
   async function matchingCode(userId: string, purpose: CodePurpose, code: string): Promise<LiveCode | undefined> {
-    const live = await passwordCodes.takeTry(userId, purpose);
+    const live = await takeCodeTry(db, userId, purpose);
     return live && codeMatches(secrets.codeKey, purpose, userId, code, live.code_hash) ? live : undefined;
   }
 
@@ -59,7 +71,7 @@ export function createAccountsService(fastify: FastifyInstance) {
      */
     async login(username: string, password: string, ip: string, otp?: string): Promise<LoginResult> {
       const usernameKey = username.toLowerCase();
-      const { retryAfter, locked } = await loginFailures.state(usernameKey, ip);
+      const { retryAfter, locked } = await signInState(db, usernameKey, ip);
       if (retryAfter > 0) {
         throw new HttpError(429, 'tooManyAttempts', undefined, { params: { count: retryAfter }, headers: { 'retry-after': String(retryAfter) } });
       }
@@ -69,14 +81,14 @@ export function createAccountsService(fastify: FastifyInstance) {
         throw new HttpError(423, 'accountLocked');
       }
 
-      const user = await users.findByUsername(username);
+      const user = await findUserByUsername(db, username);
       // An unknown name costs a full hash too: the answer's timing must not tell which names exist.
       const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
       // A code is tried only with the right password, so nobody else can use up its tries.
       const unlockCode = locked && user && valid && otp ? await matchingCode(user.id, 'unlock', otp) : undefined;
-      const unlocked = !locked || (unlockCode !== undefined && (await passwordCodes.markUsed(unlockCode.id)));
+      const unlocked = !locked || (unlockCode !== undefined && (await markCodeUsed(db, unlockCode.id)));
       if (!user || !valid || !unlocked) {
-        const nowLocked = await loginFailures.record(usernameKey, ip);
+        const nowLocked = await recordLoginFailure(db, usernameKey, ip);
         if (nowLocked) await offerUnlockCode(usernameKey);
         // Locked: one answer whether the password or the code was wrong.
         throw new HttpError(401, locked ? 'badCredentialsOrCode' : 'badCredentials');
@@ -87,8 +99,8 @@ export function createAccountsService(fastify: FastifyInstance) {
       const accessToken = newAccessToken();
       const secret = newCipherSecret();
       const session = await db.transaction(async (tx) => {
-        await loginFailures.clearUsername(usernameKey, tx);
-        return sessions.create(user.id, hashToken(accessToken), secret, tx);
+        await clearLoginFailures(tx, usernameKey);
+        return createSession(tx, user.id, hashToken(accessToken), secret, fastify.env.SESSION_MAX_HOURS);
       });
       return {
         userId: user.id,
@@ -109,15 +121,15 @@ export function createAccountsService(fastify: FastifyInstance) {
       const passwordHash = await hashPassword(input.password);
       const user = { username: input.username, email: input.email, name: input.name.trim(), role: 2 as const, status: 'pending' as const };
       const id = await db.transaction(async (tx) => {
-        const inserted = await users.insertIfAbsent({ ...user, passwordHash }, tx);
+        const inserted = await insertUserIfAbsent(tx, { ...user, passwordHash });
         // The system is the actor: nobody is logged in yet.
         if (inserted) await recordAudit(tx, { actor: null, entity: 'user', entityId: inserted, action: 'register', after: { id: inserted, ...user } });
         return inserted;
       });
       if (id) return id;
-      const taken = await users.conflicts(input.username, input.email);
+      const taken = await userConflicts(db, input.username, input.email);
       if (taken.username) throw new HttpError(409, 'usernameUnavailable', { username: 'usernameTaken' });
-      const owner = await users.findByEmail(input.email);
+      const owner = await findUserByEmail(db, input.email);
       if (owner) {
         mailer.queue({
           to: owner.email,
@@ -129,16 +141,16 @@ export function createAccountsService(fastify: FastifyInstance) {
         });
       }
       // An id drawn from the same sequence, so it looks like any other new account's.
-      return users.unusedId();
+      return unusedUserId(db);
     },
 
     /** Answers the same whatever the address: only an active account gets a code. */
     async requestPasswordCode(email: string): Promise<void> {
-      if (!(await passwordCodes.allowRequest(email))) {
+      if (!(await allowCodeRequest(db, email))) {
         fastify.log.info('password code requests over the limit for an address; ignored');
         return;
       }
-      const user = await users.findActiveByEmail(email);
+      const user = await findActiveUserByEmail(db, email);
       if (!user) return;
       await mailCode(user, 'reset', 'Your password reset code', (code) =>
         `Your code to reset the password of "${user.username}" is ${code}.\n` +
@@ -148,18 +160,18 @@ export function createAccountsService(fastify: FastifyInstance) {
 
     async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
       // The code first: it costs one HMAC, so a flood of wrong codes never reaches scrypt.
-      const user = await users.findActiveByEmail(email);
+      const user = await findActiveUserByEmail(db, email);
       const live = user && (await matchingCode(user.id, 'reset', code));
       const passwordHash = live ? await hashPassword(newPassword) : null;
       const changed =
         user && live && passwordHash
           ? await db.transaction(async (tx) => {
               // Used up only with the password it sets: a failed write leaves it usable.
-              if (!(await passwordCodes.markUsed(live.id, tx))) return false;
-              await users.setPassword(user.id, passwordHash, tx);
+              if (!(await markCodeUsed(tx, live.id))) return false;
+              await setUserPassword(tx, user.id, passwordHash);
               // Whoever knew the old password is logged out everywhere; the mailbox's owner also lifts a lock.
-              await sessions.revokeAllOfUser(user.id, tx);
-              await loginFailures.clearUsername(user.username.toLowerCase(), tx);
+              await revokeUserSessions(tx, user.id);
+              await clearLoginFailures(tx, user.username.toLowerCase());
               return true;
             })
           : false;
@@ -170,20 +182,20 @@ export function createAccountsService(fastify: FastifyInstance) {
     },
 
     async changePassword(session: SealedSession, oldPassword: string, newPassword: string): Promise<void> {
-      const user = await users.findById(session.id);
+      const user = await findUserById(db, session.id);
       if (!user || !(await verifyPassword(oldPassword, user.password_hash))) {
         throw new HttpError(422, 'badOldPassword', { oldPassword: 'incorrect' });
       }
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await users.setPassword(user.id, passwordHash, tx);
+        await setUserPassword(tx, user.id, passwordHash);
         // The session asking keeps working; every other one must log in with the new password.
-        await sessions.revokeAllOfUser(user.id, tx, session.sessionId);
+        await revokeUserSessions(tx, user.id, session.sessionId);
       });
     },
 
     async logout(session: SealedSession): Promise<void> {
-      await sessions.revoke(session.sessionId);
+      await revokeSession(db, session.sessionId);
     },
   };
 }

@@ -1,15 +1,7 @@
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { batchCalls } from '../../db/batch-calls.js';
 import type { Accepted, AcceptRequest, SealStore, SealUser } from '../../lib/sealing/check.js';
 import { KEY_GRACE_MS, SALT_MEMORY_MS } from '../../../../common/protocol/constants.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    sessionsRepository: ReturnType<typeof createRepository>;
-  }
-}
 
 // Every sealed request runs acceptAndIssue, and findSession too when this instance
 // does not know the key yet; each is one indexed round trip, and acceptAndIssue calls
@@ -20,11 +12,16 @@ const USERNAME_CACHE_LIMIT = 10_000;
 
 type SessionRow = SealUser & { active: boolean; session_id: string | null; secret: string | null; usable: boolean };
 
-function createRepository(fastify: FastifyInstance) {
-  const db = fastify.db;
-  const idleMinutes = fastify.env.SESSION_IDLE_MINUTES;
-  const maxHours = fastify.env.SESSION_MAX_HOURS;
+export interface SessionStoreOptions {
+  /** SESSION_IDLE_MINUTES: a session unused this long is dead. */
+  idleMinutes: number;
+}
 
+/**
+ * The sealing check's store (lib/sealing/check.ts). A factory, not plain functions: it keeps
+ * a username cache and batches acceptAndIssue calls, so one store per app.
+ */
+export function createSessionStore(db: Queryable, { idleMinutes }: SessionStoreOptions): SealStore {
   // Usernames never change, and the IV needs one before anything else can be checked;
   // whether the user is still active is read again with the session on every request.
   const usernames = new Map<string, string>();
@@ -93,7 +90,7 @@ function createRepository(fastify: FastifyInstance) {
     return answers;
   }
 
-  const store: SealStore = {
+  return {
     async usernameOf(userId) {
       const cached = usernames.get(userId);
       if (cached) return cached;
@@ -129,69 +126,59 @@ function createRepository(fastify: FastifyInstance) {
 
     acceptAndIssue: batchCalls(acceptMany),
   };
-
-  return {
-    store,
-
-    /** A session with its first cipher key, kid 1. */
-    async create(
-      userId: string,
-      tokenHash: string,
-      secret: string,
-      q: Queryable = db,
-    ): Promise<{ sessionId: string; expiresAt: Date }> {
-      const { rows } = await q.query<{ sessionId: string; expiresAt: Date }>(
-        `WITH created AS (
-           INSERT INTO sessions (user_id, token_hash, key_counter, expires_at)
-           VALUES ($1, $2, 1, now() + make_interval(hours => $4))
-           RETURNING id, expires_at
-         ), first_key AS (
-           INSERT INTO cipher_keys (session_id, kid, secret) SELECT id, 1, $3 FROM created
-         )
-         SELECT id::text AS "sessionId", expires_at AS "expiresAt" FROM created`,
-        [userId, tokenHash, secret, maxHours],
-      );
-      const created = rows[0];
-      if (!created) throw new Error('session insert returned no row');
-      return created;
-    },
-
-    async revoke(sessionId: string): Promise<void> {
-      await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
-    },
-
-    /** Every session of the user but `keepSessionId` (the one changing its password keeps working). */
-    async revokeAllOfUser(userId: string, q: Queryable, keepSessionId: string | null = null): Promise<void> {
-      await q.query(
-        `UPDATE sessions SET revoked_at = now()
-          WHERE user_id = $1 AND revoked_at IS NULL AND ($2::bigint IS NULL OR id <> $2::bigint)`,
-        [userId, keepSessionId],
-      );
-    },
-
-    /** Drops what no check can accept any more; the checks never rely on it having run. */
-    async prune(): Promise<void> {
-      await db.query('DELETE FROM seen_salts WHERE seen_at < now() - make_interval(secs => $1::double precision / 1000)', [
-        SALT_MEMORY_MS,
-      ]);
-      await db.query(
-        `DELETE FROM cipher_keys k USING sessions s
-          WHERE k.session_id = s.id AND k.kid < s.key_counter
-            AND k.issued_at < now() - make_interval(secs => $1::double precision / 1000)`,
-        [KEY_GRACE_MS],
-      );
-      await db.query(
-        `DELETE FROM sessions
-          WHERE expires_at < now() OR revoked_at IS NOT NULL OR last_seen_at < now() - make_interval(mins => $1)`,
-        [idleMinutes],
-      );
-    },
-  };
 }
 
-export default fp(
-  (fastify) => {
-    fastify.decorate('sessionsRepository', createRepository(fastify));
-  },
-  { name: 'sessions-repository', dependencies: ['db'], decorators: { fastify: ['env'] } },
-);
+/** A session with its first cipher key, kid 1; it ends after `maxHours` (SESSION_MAX_HOURS) however much it is used. */
+export async function createSession(
+  q: Queryable,
+  userId: string,
+  tokenHash: string,
+  secret: string,
+  maxHours: number,
+): Promise<{ sessionId: string; expiresAt: Date }> {
+  const { rows } = await q.query<{ sessionId: string; expiresAt: Date }>(
+    `WITH created AS (
+       INSERT INTO sessions (user_id, token_hash, key_counter, expires_at)
+       VALUES ($1, $2, 1, now() + make_interval(hours => $4))
+       RETURNING id, expires_at
+     ), first_key AS (
+       INSERT INTO cipher_keys (session_id, kid, secret) SELECT id, 1, $3 FROM created
+     )
+     SELECT id::text AS "sessionId", expires_at AS "expiresAt" FROM created`,
+    [userId, tokenHash, secret, maxHours],
+  );
+  const created = rows[0];
+  if (!created) throw new Error('session insert returned no row');
+  return created;
+}
+
+export async function revokeSession(q: Queryable, sessionId: string): Promise<void> {
+  await q.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+}
+
+/** Every session of the user but `keepSessionId` (the one changing its password keeps working). */
+export async function revokeUserSessions(q: Queryable, userId: string, keepSessionId: string | null = null): Promise<void> {
+  await q.query(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::bigint IS NULL OR id <> $2::bigint)`,
+    [userId, keepSessionId],
+  );
+}
+
+/** Drops what no check can accept any more; the checks never rely on it having run. */
+export async function pruneSessions(q: Queryable, idleMinutes: number): Promise<void> {
+  await q.query('DELETE FROM seen_salts WHERE seen_at < now() - make_interval(secs => $1::double precision / 1000)', [
+    SALT_MEMORY_MS,
+  ]);
+  await q.query(
+    `DELETE FROM cipher_keys k USING sessions s
+      WHERE k.session_id = s.id AND k.kid < s.key_counter
+        AND k.issued_at < now() - make_interval(secs => $1::double precision / 1000)`,
+    [KEY_GRACE_MS],
+  );
+  await q.query(
+    `DELETE FROM sessions
+      WHERE expires_at < now() OR revoked_at IS NOT NULL OR last_seen_at < now() - make_interval(mins => $1)`,
+    [idleMinutes],
+  );
+}

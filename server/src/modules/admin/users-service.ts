@@ -6,6 +6,7 @@ import type { Actor } from '../../plugins/app/access.js';
 import type { Role } from '../../../../common/resources/types.js';
 import { checkUserChange, emailAllowedFor, type MailDomainOwner, type UserRuleRefusal, type UserState, type UserStatus } from '../../../../common/admin/user-rules.js';
 import { createAccountsService } from '../accounts/service.js';
+import { revokeUserSessions } from '../accounts/sessions-repository.js';
 import { isUniqueViolation } from '../../lib/paging.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -33,7 +34,7 @@ function refusal(refused: UserRuleRefusal): HttpError {
  * the audit log, so a refused request writes nothing and an accepted one is always recorded.
  */
 export function createUsersAdminService(fastify: FastifyInstance) {
-  const { db, usersAdminRepository: users, sessionsRepository: sessions } = fastify;
+  const { db, usersAdminRepository: users } = fastify;
   const accounts = createAccountsService(fastify);
   const enterprises = fastify.crud('enterprises').repository;
 
@@ -91,7 +92,7 @@ export function createUsersAdminService(fastify: FastifyInstance) {
       if (!from.includes(user.status)) throw new HttpError(422, refused, { status: refused === 'notPending' ? 'statusNotPending' : 'statusNotDisabled' });
       await users.setStatus(id, to, tx);
       // Disabling ends every session at once; the seal check also refuses a non-active user.
-      if (to === 'disabled') await sessions.revokeAllOfUser(id, tx);
+      if (to === 'disabled') await revokeUserSessions(tx, id);
       const after = (await users.findById(id, tx)) as AdminUser;
       await recordAudit(tx, { actor: auditActor(actor), entity: 'user', entityId: id, action, before: snapshot(user), after: snapshot(after) });
       return after;

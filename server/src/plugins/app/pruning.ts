@@ -1,4 +1,7 @@
 import fp from 'fastify-plugin';
+import { pruneLoginFailures } from '../../modules/accounts/login-failures-repository.js';
+import { prunePasswordCodes } from '../../modules/accounts/password-codes-repository.js';
+import { pruneSessions } from '../../modules/accounts/sessions-repository.js';
 
 export const PRUNE_INTERVAL_MS = 60_000;
 
@@ -12,9 +15,9 @@ export default fp(
     let pruning: Promise<void> | null = null;
     const prune = async () => {
       try {
-        await fastify.sessionsRepository.prune();
-        await fastify.loginFailures.prune();
-        await fastify.passwordCodes.prune();
+        await pruneSessions(fastify.db, fastify.env.SESSION_IDLE_MINUTES);
+        await pruneLoginFailures(fastify.db);
+        await prunePasswordCodes(fastify.db);
         await fastify.rateLimits.prune();
         await fastify.blobs.pruneStaged();
       } catch (error) {
@@ -33,5 +36,5 @@ export default fp(
       await pruning;
     });
   },
-  { name: 'pruning', dependencies: ['sessions-repository', 'login-failures-repository', 'password-codes-repository', 'rate-limit', 'blob-store'] },
+  { name: 'pruning', dependencies: ['db', 'rate-limit', 'blob-store'] },
 );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { RC_KEY_HEADER } from '../../../../common/protocol/constants.js';
 import { HttpError } from '../../errors.js';
 import { createSealChecker, type SealedSession } from '../../lib/sealing/check.js';
+import { createSessionStore } from '../../modules/accounts/sessions-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +29,8 @@ export function sendRcKey(reply: FastifyReply, rcKey: string): void {
 
 export default fp(
   async (fastify) => {
-    const check = createSealChecker(fastify.serverKey.decrypt, fastify.sessionsRepository.store);
+    const store = createSessionStore(fastify.db, { idleMinutes: fastify.env.SESSION_IDLE_MINUTES });
+    const check = createSealChecker(fastify.serverKey.decrypt, store);
 
     fastify.decorateRequest('session', null);
 
@@ -46,6 +48,6 @@ export default fp(
   },
   {
     name: 'sealing',
-    dependencies: ['server-key', 'sessions-repository'],
+    dependencies: ['server-key', 'db'],
   },
 );

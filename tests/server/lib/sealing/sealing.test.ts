@@ -6,6 +6,7 @@ import { formatKid, ivFor, parseRcKey } from '../../../../common/protocol/entity
 import type { SealedHeaders } from '../../../../common/protocol/types.js';
 import { HttpError } from '../../../../server/src/errors.js';
 import { sealWithNode } from '../../../../server/src/lib/sealing/open.js';
+import { createSessionStore, pruneSessions } from '../../../../server/src/modules/accounts/sessions-repository.js';
 import {
   API,
   createUser,
@@ -256,7 +257,7 @@ describeEachDatabase('sealing', (suite) => {
       kid: 1,
       graceMs: 60_000,
     };
-    const { store } = app.sessionsRepository;
+    const store = createSessionStore(app.db, { idleMinutes: app.env.SESSION_IDLE_MINUTES });
     // Made in one tick, so they share one statement.
     const answers = await Promise.all([
       store.acceptAndIssue({ ...base, salt: 'salt-a', secret: 'secret-a' }),
@@ -425,7 +426,7 @@ describeEachDatabase('sealing', (suite) => {
     await suite.sql(`UPDATE seen_salts SET seen_at = now() - interval '121 seconds'`);
     await suite.sql(`UPDATE cipher_keys SET issued_at = now() - interval '61 seconds'`);
 
-    await app.sessionsRepository.prune();
+    await pruneSessions(app.db, app.env.SESSION_IDLE_MINUTES);
     const [counts] = await suite.sql<{ salts: number; keys: number; sessions: number }>(
       `SELECT (SELECT count(*)::int FROM seen_salts s JOIN sessions x ON x.id = s.session_id WHERE x.user_id = $1) AS salts,
               (SELECT count(*)::int FROM cipher_keys k JOIN sessions x ON x.id = k.session_id WHERE x.user_id = $1) AS keys,
