@@ -27,8 +27,6 @@ import bootstrap from './modules/accounts/bootstrap.js';
 import newsDemoData from './modules/news/demo-data.js';
 import crudServices from './modules/crud/services-plugin.js';
 import excel from './plugins/app/excel.js';
-import usersAdminRepository from './modules/admin/users-repository.js';
-import auditLogRepository from './modules/admin/audit-log-repository.js';
 import adminDemoData from './modules/admin/demo-data.js';
 import sealing from './plugins/app/sealing.js';
 import pruning from './plugins/app/pruning.js';
@@ -146,8 +144,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(domainEvents);
     await app.register(crudServices);
     await app.register(excel);
-    await app.register(usersAdminRepository);
-    await app.register(auditLogRepository);
     await app.register(serverKey);
     await app.register(sealing);
     await app.register(pruning);

@@ -1,13 +1,6 @@
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { cappedCount, containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../../lib/paging.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    auditLogRepository: ReturnType<typeof createRepository>;
-  }
-}
 
 export interface AuditRecord {
   id: string;
@@ -71,62 +64,49 @@ function conditions(filter: AuditFilter, params: unknown[], withActor = true): s
 
 const whereClause = (parts: string[]) => (parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '');
 
-function createRepository(fastify: FastifyInstance) {
-  const db = fastify.db;
-
-  async function rowsOf(filter: AuditFilter, order: string, leadsWithTime: boolean, limit: number, offset: number): Promise<Row[]> {
-    const params: unknown[] = [];
-    const actor = containsPattern(filter.actor);
-    const where = conditions(filter, params, !(actor && leadsWithTime));
-    if (actor && leadsWithTime) {
-      // Each matching actor's newest (offset + limit) from its own index range, then merged:
-      // a rare actor is not looked for along the whole time index.
-      params.push(actor, offset + limit, limit, offset);
-      const n = params.length;
-      const { rows } = await db.query<Row>(
-        `SELECT ${COLUMNS} FROM (${MATCHING_ACTORS(`$${n - 3}`)}) AS u
-         CROSS JOIN LATERAL (SELECT * FROM audit_log a WHERE a.actor_username = u.username ${where.map((part) => `AND ${part}`).join(' ')}
-                             ORDER BY ${order} LIMIT $${n - 2}) AS a
-         ORDER BY ${order} LIMIT $${n - 1} OFFSET $${n}`,
-        params,
-      );
-      return rows;
-    }
-    params.push(limit, offset);
-    // The ids first, from the index alone, so an OFFSET of thousands reads no table rows.
-    const { rows } = await db.query<Row>(
-      `SELECT ${COLUMNS} FROM audit_log a JOIN (
-         SELECT a.id FROM audit_log a ${whereClause(where)} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
-       ) AS page USING (id) ORDER BY ${order}`,
+async function rowsOf(q: Queryable, filter: AuditFilter, order: string, leadsWithTime: boolean, limit: number, offset: number): Promise<Row[]> {
+  const params: unknown[] = [];
+  const actor = containsPattern(filter.actor);
+  const where = conditions(filter, params, !(actor && leadsWithTime));
+  if (actor && leadsWithTime) {
+    // Each matching actor's newest (offset + limit) from its own index range, then merged:
+    // a rare actor is not looked for along the whole time index.
+    params.push(actor, offset + limit, limit, offset);
+    const n = params.length;
+    const { rows } = await q.query<Row>(
+      `SELECT ${COLUMNS} FROM (${MATCHING_ACTORS(`$${n - 3}`)}) AS u
+       CROSS JOIN LATERAL (SELECT * FROM audit_log a WHERE a.actor_username = u.username ${where.map((part) => `AND ${part}`).join(' ')}
+                           ORDER BY ${order} LIMIT $${n - 2}) AS a
+       ORDER BY ${order} LIMIT $${n - 1} OFFSET $${n}`,
       params,
     );
     return rows;
   }
-
-  /** The exact total up to the bound, then the bound: one past it is enough to know. */
-  function boundedCount(filter: AuditFilter): Promise<{ total: number; capped: boolean }> {
-    const params: unknown[] = [];
-    const where = conditions(filter, params);
-    return cappedCount(db, `FROM audit_log a ${whereClause(where)}`, params, AUDIT_COUNT_BOUND);
-  }
-
-  return {
-    async list(filter: AuditFilter): Promise<Page<AuditRecord>> {
-      const { limit, offset } = limitOffset(filter);
-      if (offset >= AUDIT_COUNT_BOUND) {
-        throw new HttpError(422, 'validation', { page: { code: 'pageBeyondCap', params: { max: Math.ceil(AUDIT_COUNT_BOUND / limit) } } });
-      }
-      const order = orderBy(filter.sort, SORTABLE, 'a.at DESC', (direction) => `a.at ${direction}, a.id ${direction}`);
-      const leadsWithTime = /^a\.(at|actor_username) /.test(order);
-      const [rows, counted] = await Promise.all([rowsOf(filter, order, leadsWithTime, limit, offset), boundedCount(filter)]);
-      return { rows: rows.map((row) => ({ ...row, at: isoOf(row.at) })), ...counted };
-    },
-  };
+  params.push(limit, offset);
+  // The ids first, from the index alone, so an OFFSET of thousands reads no table rows.
+  const { rows } = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM audit_log a JOIN (
+       SELECT a.id FROM audit_log a ${whereClause(where)} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
+     ) AS page USING (id) ORDER BY ${order}`,
+    params,
+  );
+  return rows;
 }
 
-export default fp(
-  (fastify) => {
-    fastify.decorate('auditLogRepository', createRepository(fastify));
-  },
-  { name: 'audit-log-repository', dependencies: ['db'] },
-);
+/** The exact total up to the bound, then the bound: one past it is enough to know. */
+function boundedCount(q: Queryable, filter: AuditFilter): Promise<{ total: number; capped: boolean }> {
+  const params: unknown[] = [];
+  const where = conditions(filter, params);
+  return cappedCount(q, `FROM audit_log a ${whereClause(where)}`, params, AUDIT_COUNT_BOUND);
+}
+
+export async function listAuditLog(q: Queryable, filter: AuditFilter): Promise<Page<AuditRecord>> {
+  const { limit, offset } = limitOffset(filter);
+  if (offset >= AUDIT_COUNT_BOUND) {
+    throw new HttpError(422, 'validation', { page: { code: 'pageBeyondCap', params: { max: Math.ceil(AUDIT_COUNT_BOUND / limit) } } });
+  }
+  const order = orderBy(filter.sort, SORTABLE, 'a.at DESC', (direction) => `a.at ${direction}, a.id ${direction}`);
+  const leadsWithTime = /^a\.(at|actor_username) /.test(order);
+  const [rows, counted] = await Promise.all([rowsOf(q, filter, order, leadsWithTime, limit, offset), boundedCount(q, filter)]);
+  return { rows: rows.map((row) => ({ ...row, at: isoOf(row.at) })), ...counted };
+}

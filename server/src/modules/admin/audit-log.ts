@@ -4,6 +4,7 @@ import { ErrorReply } from '../../../../common/schemas.js';
 import { AuditQuery, AuditRecord } from './schemas.js';
 import { tags } from './session.js';
 import { sendPage } from '../../lib/paging.js';
+import { listAuditLog } from './audit-log-repository.js';
 
 
 const auditLog: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -19,7 +20,7 @@ const auditLog: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const page = await fastify.auditLogRepository.list(request.query);
+      const page = await listAuditLog(fastify.db, request.query);
       return sendPage(reply, page);
     },
   );

@@ -1,15 +1,7 @@
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import type { Role } from '../../../../common/resources/types.js';
 import type { UserStatus } from '../../../../common/admin/user-rules.js';
 import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../../lib/paging.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    usersAdminRepository: ReturnType<typeof createRepository>;
-  }
-}
 
 /** A user as the admin API shows it: never the password hash. */
 export interface AdminUser {
@@ -65,82 +57,69 @@ function toUser(row: Row): AdminUser {
   return { ...row, role: Number(row.role) as Role, createdAt: isoOf(row.createdAt), updatedAt: isoOf(row.updatedAt) };
 }
 
-function createRepository(fastify: FastifyInstance) {
-  const db = fastify.db;
-
-  return {
-    async list(filter: UserFilter): Promise<Page<AdminUser>> {
-      const params = [containsPattern(filter.q), filter.role ?? null, filter.status ?? null, filter.enterpriseId ?? null];
-      const { limit, offset } = limitOffset(filter);
-      const order = orderBy(filter.sort, SORTABLE, 'u.created_at DESC', 'u.id');
-      const [{ rows }, counted] = await Promise.all([
-        db.query<Row>(`${SELECT} ${WHERE} ORDER BY ${order} LIMIT $5 OFFSET $6`, [...params, limit, offset]),
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${WHERE}`, params),
-      ]);
-      return { rows: rows.map(toUser), total: counted.rows[0]?.total ?? 0 };
-    },
-
-    async findById(id: string, q: Queryable = db): Promise<AdminUser | undefined> {
-      const { rows } = await q.query<Row>(`${SELECT} WHERE u.id = $1`, [id]);
-      return rows[0] && toUser(rows[0]);
-    },
-
-    /** Locks the user's row for the rest of the transaction, then reads it. */
-    async lock(id: string, q: Queryable): Promise<AdminUser | undefined> {
-      const { rows } = await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
-      return rows.length > 0 ? this.findById(id, q) : undefined;
-    },
-
-    /**
-     * Locks every active Super Admin and counts them: two demotions running at once
-     * queue here, and the second sees the first, so the last one always stays.
-     */
-    async lockActiveSuperAdmins(q: Queryable): Promise<number> {
-      const { rows } = await q.query(`SELECT id FROM users WHERE role = 0 AND status = 'active' ORDER BY id FOR UPDATE`);
-      return rows.length;
-    },
-
-    /** Which of the two a user other than `exceptId` already has (case-insensitive). */
-    async conflicts(username: string | null, email: string, exceptId: string | null, q: Queryable = db): Promise<{ username: boolean; email: boolean }> {
-      const { rows } = await q.query<{ username: boolean; email: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1) AND ($3::bigint IS NULL OR id <> $3::bigint)) AS username,
-                EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($2) AND ($3::bigint IS NULL OR id <> $3::bigint)) AS email`,
-        [username ?? '', email, exceptId],
-      );
-      return rows[0] ?? { username: false, email: false };
-    },
-
-    /** The new id, or null when the username or the email is taken. */
-    async insertIfAbsent(
-      user: UserChange & { username: string; status: UserStatus; passwordHash: string },
-      q: Queryable,
-    ): Promise<string | null> {
-      const { rows } = await q.query<{ id: string }>(
-        `INSERT INTO users (username, email, name, role, status, password_hash, enterprise_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT DO NOTHING
-         RETURNING id::text AS id`,
-        [user.username, user.email, user.name, user.role, user.status, user.passwordHash, user.enterpriseId],
-      );
-      return rows[0]?.id ?? null;
-    },
-
-    async update(id: string, change: UserChange, q: Queryable): Promise<void> {
-      await q.query(
-        `UPDATE users SET email = $2, name = $3, role = $4, enterprise_id = $5, updated_at = now() WHERE id = $1`,
-        [id, change.email, change.name, change.role, change.enterpriseId],
-      );
-    },
-
-    async setStatus(id: string, status: UserStatus, q: Queryable): Promise<void> {
-      await q.query('UPDATE users SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
-    },
-  };
+export async function listUsers(q: Queryable, filter: UserFilter): Promise<Page<AdminUser>> {
+  const params = [containsPattern(filter.q), filter.role ?? null, filter.status ?? null, filter.enterpriseId ?? null];
+  const { limit, offset } = limitOffset(filter);
+  const order = orderBy(filter.sort, SORTABLE, 'u.created_at DESC', 'u.id');
+  const [{ rows }, counted] = await Promise.all([
+    q.query<Row>(`${SELECT} ${WHERE} ORDER BY ${order} LIMIT $5 OFFSET $6`, [...params, limit, offset]),
+    q.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${WHERE}`, params),
+  ]);
+  return { rows: rows.map(toUser), total: counted.rows[0]?.total ?? 0 };
 }
 
-export default fp(
-  (fastify) => {
-    fastify.decorate('usersAdminRepository', createRepository(fastify));
-  },
-  { name: 'users-admin-repository', dependencies: ['db'] },
-);
+export async function findUser(q: Queryable, id: string): Promise<AdminUser | undefined> {
+  const { rows } = await q.query<Row>(`${SELECT} WHERE u.id = $1`, [id]);
+  return rows[0] && toUser(rows[0]);
+}
+
+/** Locks the user's row for the rest of the transaction, then reads it. */
+export async function lockUser(q: Queryable, id: string): Promise<AdminUser | undefined> {
+  const { rows } = await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+  return rows.length > 0 ? findUser(q, id) : undefined;
+}
+
+/**
+ * Locks every active Super Admin and counts them: two demotions running at once
+ * queue here, and the second sees the first, so the last one always stays.
+ */
+export async function lockActiveSuperAdmins(q: Queryable): Promise<number> {
+  const { rows } = await q.query(`SELECT id FROM users WHERE role = 0 AND status = 'active' ORDER BY id FOR UPDATE`);
+  return rows.length;
+}
+
+/** Which of the two a user other than `exceptId` already has (case-insensitive). */
+export async function userConflicts(q: Queryable, username: string | null, email: string, exceptId: string | null): Promise<{ username: boolean; email: boolean }> {
+  const { rows } = await q.query<{ username: boolean; email: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1) AND ($3::bigint IS NULL OR id <> $3::bigint)) AS username,
+            EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($2) AND ($3::bigint IS NULL OR id <> $3::bigint)) AS email`,
+    [username ?? '', email, exceptId],
+  );
+  return rows[0] ?? { username: false, email: false };
+}
+
+/** The new id, or null when the username or the email is taken. */
+export async function insertUserIfAbsent(
+  q: Queryable,
+  user: UserChange & { username: string; status: UserStatus; passwordHash: string },
+): Promise<string | null> {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO users (username, email, name, role, status, password_hash, enterprise_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT DO NOTHING
+     RETURNING id::text AS id`,
+    [user.username, user.email, user.name, user.role, user.status, user.passwordHash, user.enterpriseId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function updateUser(q: Queryable, id: string, change: UserChange): Promise<void> {
+  await q.query(
+    `UPDATE users SET email = $2, name = $3, role = $4, enterprise_id = $5, updated_at = now() WHERE id = $1`,
+    [id, change.email, change.name, change.role, change.enterpriseId],
+  );
+}
+
+export async function setUserStatus(q: Queryable, id: string, status: UserStatus): Promise<void> {
+  await q.query('UPDATE users SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+}

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound } from '../../errors.js';
-import type { AdminUser, UserChange } from './users-repository.js';
+import {
+  findUser,
+  insertUserIfAbsent,
+  lockActiveSuperAdmins,
+  lockUser,
+  setUserStatus,
+  updateUser,
+  userConflicts,
+  type AdminUser,
+  type UserChange,
+} from './users-repository.js';
 import type { Actor } from '../../plugins/app/access.js';
 import type { Role } from '../../../../common/resources/types.js';
 import { checkUserChange, emailAllowedFor, type MailDomainOwner, type UserRuleRefusal, type UserState, type UserStatus } from '../../../../common/admin/user-rules.js';
@@ -34,7 +44,7 @@ function refusal(refused: UserRuleRefusal): HttpError {
  * the audit log, so a refused request writes nothing and an accepted one is always recorded.
  */
 export function createUsersAdminService(fastify: FastifyInstance) {
-  const { db, usersAdminRepository: users } = fastify;
+  const { db } = fastify;
   const accounts = createAccountsService(fastify);
   const enterprises = fastify.crud('enterprises').repository;
 
@@ -57,7 +67,7 @@ export function createUsersAdminService(fastify: FastifyInstance) {
   }
 
   async function duplicate(tx: Queryable, username: string | null, email: string, exceptId: string | null): Promise<HttpError | null> {
-    const taken = await users.conflicts(username, email, exceptId, tx);
+    const taken = await userConflicts(tx, username, email, exceptId);
     if (!taken.username && !taken.email) return null;
     return new HttpError(409, 'taken', {
       ...(taken.username ? { username: 'usernameTaken' } : {}),
@@ -73,10 +83,10 @@ export function createUsersAdminService(fastify: FastifyInstance) {
   async function withUser<T>(id: string, fn: (tx: Queryable, user: AdminUser, activeSuperAdmins: number) => Promise<T>): Promise<T> {
     try {
       return await db.transaction(async (tx) => {
-        const seen = await users.findById(id, tx);
-        const activeSuperAdmins = seen?.role === 0 ? await users.lockActiveSuperAdmins(tx) : Number.POSITIVE_INFINITY;
-        const user = orNotFound(await users.lock(id, tx));
-        return fn(tx, user, user.role === 0 && seen?.role !== 0 ? await users.lockActiveSuperAdmins(tx) : activeSuperAdmins);
+        const seen = await findUser(tx, id);
+        const activeSuperAdmins = seen?.role === 0 ? await lockActiveSuperAdmins(tx) : Number.POSITIVE_INFINITY;
+        const user = orNotFound(await lockUser(tx, id));
+        return fn(tx, user, user.role === 0 && seen?.role !== 0 ? await lockActiveSuperAdmins(tx) : activeSuperAdmins);
       });
     } catch (error) {
       // Another request took the address between the check and the write.
@@ -90,10 +100,10 @@ export function createUsersAdminService(fastify: FastifyInstance) {
       check(actor, id, user, { role: user.role, status: to }, superAdmins);
       if (user.status === to) return user;
       if (!from.includes(user.status)) throw new HttpError(422, refused, { status: refused === 'notPending' ? 'statusNotPending' : 'statusNotDisabled' });
-      await users.setStatus(id, to, tx);
+      await setUserStatus(tx, id, to);
       // Disabling ends every session at once; the seal check also refuses a non-active user.
       if (to === 'disabled') await revokeUserSessions(tx, id);
-      const after = (await users.findById(id, tx)) as AdminUser;
+      const after = (await findUser(tx, id)) as AdminUser;
       await recordAudit(tx, { actor: auditActor(actor), entity: 'user', entityId: id, action, before: snapshot(user), after: snapshot(after) });
       return after;
     });
@@ -107,10 +117,10 @@ export function createUsersAdminService(fastify: FastifyInstance) {
         await checkEnterprise(tx, input.enterpriseId, input.email, null);
         const taken = await duplicate(tx, input.username, input.email, null);
         if (taken) throw taken;
-        const id = await users.insertIfAbsent({ ...input, status: 'active', passwordHash }, tx);
+        const id = await insertUserIfAbsent(tx, { ...input, status: 'active', passwordHash });
         // Lost a race with another insert of the same name or address.
         if (!id) throw (await duplicate(tx, input.username, input.email, null)) ?? new HttpError(409, 'taken');
-        const created = (await users.findById(id, tx)) as AdminUser;
+        const created = (await findUser(tx, id)) as AdminUser;
         await recordAudit(tx, { actor: auditActor(actor), entity: 'user', entityId: id, action: 'create', after: snapshot(created) });
         return created;
       });
@@ -122,8 +132,8 @@ export function createUsersAdminService(fastify: FastifyInstance) {
         await checkEnterprise(tx, change.enterpriseId, change.email, user.enterpriseId);
         const taken = await duplicate(tx, null, change.email, id);
         if (taken) throw taken;
-        await users.update(id, change, tx);
-        const after = (await users.findById(id, tx)) as AdminUser;
+        await updateUser(tx, id, change);
+        const after = (await findUser(tx, id)) as AdminUser;
         await recordAudit(tx, { actor: auditActor(actor), entity: 'user', entityId: id, action: 'update', before: snapshot(user), after: snapshot(after) });
         return after;
       });

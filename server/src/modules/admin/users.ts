@@ -7,13 +7,13 @@ import { messageBody, orNotFound } from '../../errors.js';
 import type { Role } from '../../../../common/resources/types.js';
 import { tags } from './session.js';
 import { sendPage } from '../../lib/paging.js';
+import { findUser, listUsers } from './users-repository.js';
 
 const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply };
 const edit = { resource: 'users', action: 'edit' } as const;
 
 const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const service = createUsersAdminService(fastify);
-  const repository = fastify.usersAdminRepository;
 
   fastify.get(
     '/users',
@@ -28,7 +28,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { role, ...filter } = request.query;
-      const page = await repository.list({ ...filter, role: role as Role | undefined });
+      const page = await listUsers(fastify.db, { ...filter, role: role as Role | undefined });
       return sendPage(reply, page);
     },
   );
@@ -56,7 +56,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: { resource: 'users', action: 'show' } },
       schema: { tags, summary: 'One user', params: IdParams, response: { 200: AdminUser, ...errors } },
     },
-    async (request) => orNotFound(await repository.findById(request.params.id)),
+    async (request) => orNotFound(await findUser(fastify.db, request.params.id)),
   );
 
   fastify.post(
