@@ -7,33 +7,9 @@ import { loggedUrl } from './lib/logged-url.js';
 import { chooseLogFormat, prettyStream } from './lib/log-format.js';
 import { lazySchemaCompilers } from './lib/lazy-schema-compilers.js';
 import type { Db } from './db/index.js';
-import helmet from './plugins/external/helmet.js';
-import cors from './plugins/external/cors.js';
-import compress from './plugins/external/compress.js';
-import swagger from './plugins/external/swagger.js';
-import db from './plugins/app/db.js';
-import appConfig from './plugins/app/app-config.js';
-import errorHandler from './plugins/app/error-handler.js';
-import safeText from './plugins/app/safe-text.js';
-import { uploadGuard } from './lib/upload-guard/index.js';
-import mailer from './plugins/app/mailer.js';
-import blobStore from './plugins/app/blob-store.js';
-import virusScanner from './modules/kyc/files/virus-scanner-plugin.js';
-import secrets from './plugins/app/secrets.js';
-import aadhaarVault from './modules/kyc/aadhaar-vault.js';
-import rateLimit from './plugins/app/rate-limit.js';
-import serverKey from './plugins/app/server-key.js';
-import bootstrap from './modules/accounts/bootstrap.js';
-import newsDemoData from './modules/news/demo-data.js';
-import crudServices from './modules/crud/services-plugin.js';
-import excel from './plugins/app/excel.js';
-import adminDemoData from './modules/admin/demo-data.js';
-import sealing from './plugins/app/sealing.js';
-import pruning from './plugins/app/pruning.js';
-import jobs, { type JobsPluginOptions } from './plugins/app/jobs.js';
-import domainEvents from './plugins/app/domain-events.js';
-import access from './plugins/app/access.js';
-import requestLog from './plugins/app/request-log.js';
+import appConfig from './plugins/app-config.js';
+import requestLog from './plugins/request-log.js';
+import type { JobsPluginOptions } from './plugins/app/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +36,14 @@ export interface BuildAppOptions {
 }
 
 const MODULES_DIR = path.join(import.meta.dirname, 'modules');
+const PLUGINS_DIR = path.join(import.meta.dirname, 'plugins');
+
+/** What buildApp hands every autoloaded plugin; each takes the options it knows. */
+export interface AppPluginOptions {
+  db?: Db;
+  jobs?: JobsPluginOptions;
+  exemptPrefixes: string[];
+}
 
 // Whatever a log line carries, these never reach it.
 const REDACT = [
@@ -117,49 +101,27 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('apiPrefix', `/${env.PRODUCT}/api`);
 
   try {
+    // Before the plugin folders: the request log, so that every route's requests are logged
+    // (a route takes the hooks registered before it), and the configuration file, read like
+    // the environment: a broken file fails the start at once, and the page's CSP
+    // (plugins/external/helmet.ts) names its data providers' origins.
     await app.register(requestLog);
-    // The configuration file first: a broken file fails the start at once, and the
-    // page's CSP names the origins of its data providers.
     await app.register(appConfig);
-    // External plugins next: app plugins and routes rely on them.
-    await app.register(helmet);
-    // Before the access guard: a preflight carries no seal and is answered here.
-    await app.register(cors);
-    await app.register(compress);
-    await app.register(swagger);
-
-    // App plugins, infrastructure first.
-    await app.register(errorHandler);
-    await app.register(safeText);
-    // Before the modules: it checks each multipart route as it is registered.
-    await app.register(uploadGuard);
-    await app.register(db, { db: options.db });
-    await app.register(mailer);
-    await app.register(secrets);
-    await app.register(aadhaarVault);
-    await app.register(blobStore);
-    await app.register(virusScanner);
-    await app.register(rateLimit);
-    // Before the services that emit and the modules that listen.
-    await app.register(domainEvents);
-    await app.register(crudServices);
-    await app.register(excel);
-    await app.register(serverKey);
-    await app.register(sealing);
-    await app.register(pruning);
-    // pg-boss starts only when asked for (server.ts does, for finview's renders): tests that do
-    // not need it skip its schema, pool and polling.
-    if (options.jobs) await app.register(jobs, options.jobs);
-    await app.register(access, { exemptPrefixes: [`${app.apiPrefix}/docs`] });
-    await app.register(bootstrap);
-    await app.register(newsDemoData);
-    await app.register(adminDemoData);
-
-    // Routes.
-    // One folder per module (routes, service, repository, schemas): a new one is picked up
-    // by its folder, no file here changes. The server runs from its TypeScript sources
-    // under tsx's --import hook, which autoload cannot detect by itself.
+    // The server loads by folder, as fastify/demo does; a new plugin or module edits no file
+    // here. Inside a folder, a plugin's fastify-plugin `dependencies` come first. The server
+    // runs from its TypeScript sources under tsx's --import hook, which autoload cannot
+    // detect by itself.
     process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+    const pluginOptions: AppPluginOptions = { db: options.db, jobs: options.jobs, exemptPrefixes: [`${app.apiPrefix}/docs`] };
+    // External plugins (helmet, cors before the access guard: a preflight carries no seal, compress, swagger).
+    await app.register(autoload, { dir: path.join(PLUGINS_DIR, 'external'), options: pluginOptions });
+    // App plugins: infrastructure every module relies on (database, secrets, sealing, access,
+    // errors, rate limits, blobs, jobs, the upload guard that checks each multipart route).
+    await app.register(autoload, { dir: path.join(PLUGINS_DIR, 'app'), options: pluginOptions });
+    // A module's plugins the whole app shares (its-name-plugin.ts: the Aadhaar vault, the
+    // virus scanner, the bootstrap accounts, demo data, the generic services), before any route.
+    await app.register(autoload, { dir: MODULES_DIR, indexPattern: /^$/, matchFilter: /-plugin\.(ts|js)$/, options: pluginOptions });
+    // Routes: one folder per module (routes in index.ts, service, repository, schemas), under the API prefix.
     await app.register(autoload, { dir: MODULES_DIR, dirNameRoutePrefix: false, maxDepth: 1, options: { prefix: app.apiPrefix } });
     for (const plugin of options.apiPlugins ?? []) await app.register(plugin, { prefix: app.apiPrefix });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/app.js';
 import { chooseLogFormat, readByPerson } from '../../server/src/lib/log-format.js';
 import { startBanner } from '../../server/src/lib/start-banner.js';
-import { requestLogLevel } from '../../server/src/plugins/app/request-log.js';
+import { requestLogLevel } from '../../server/src/plugins/request-log.js';
 import { API, describeEachDatabase, login, TEST_ENV } from './helper.js';
 
 // What a start prints (issue 23, items 12 and 13): a banner for a person at a terminal, JSON

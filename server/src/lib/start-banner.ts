@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Env } from '../env.js';
-import type { BootstrapAccount } from '../modules/accounts/bootstrap.js';
+import type { BootstrapAccount } from '../modules/accounts/bootstrap-plugin.js';
 
 // What a person starting the server in a terminal needs first (README "Two commands"): where
 // the app is, how to sign in, where the data is. Logs carry the same facts as JSON lines.

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { verhoeffDigit } from '../../../common/kyc/rules.js';
 import { HttpError } from '../../../server/src/errors.js';
-import { createAadhaarVault } from '../../../server/src/modules/kyc/aadhaar-vault.js';
+import { createAadhaarVault } from '../../../server/src/modules/kyc/aadhaar-vault-plugin.js';
 import { deriveKey } from '../../../server/src/lib/secret-box.js';
 import { describeEachDatabase } from '../helper.js';
 

@@ -76,5 +76,5 @@ export default fp(
     await assertKeyOpensFiles(store, newest, KYC_MASTER_KEY ? 'KYC_MASTER_KEY' : 'KYC_MASTER_KEY (unset: the one generated in DATA_DIR)');
     fastify.decorate('blobs', store);
   },
-  { name: 'blob-store', decorators: { fastify: ['env', 'db'] } },
+  { name: 'blob-store', dependencies: ['db'], decorators: { fastify: ['env'] } },
 );

@@ -16,8 +16,12 @@ export type JobsPluginOptions = Partial<Omit<JobQueueOptions, 'db' | 'postgresUr
   moduleWorkers?: boolean;
 };
 
-export default fp<JobsPluginOptions>(
-  async (fastify, { moduleWorkers = true, ...options }) => {
+// pg-boss starts only when buildApp is given its timings (server.ts does, for finview's renders):
+// tests that do not need it skip its schema, pool and polling, and no `jobs` is decorated.
+export default fp<{ jobs?: JobsPluginOptions }>(
+  async (fastify, { jobs: jobsOptions }) => {
+    if (!jobsOptions) return;
+    const { moduleWorkers = true, ...options } = jobsOptions;
     const { db } = fastify;
     const jobs = await createJobQueue({
       ...options,
@@ -30,5 +34,5 @@ export default fp<JobsPluginOptions>(
     // preClose: attempts under way finish (or are aborted, to be retried) before the database closes.
     fastify.addHook('preClose', () => jobs.stop());
   },
-  { name: 'jobs', decorators: { fastify: ['env', 'db'] } },
+  { name: 'jobs', dependencies: ['db'], decorators: { fastify: ['env'] } },
 );

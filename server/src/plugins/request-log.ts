@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { loggedUrl } from '../../lib/logged-url.js';
+import { loggedUrl } from '../lib/logged-url.js';
 
 // One line per request, at debug (LOG_LEVEL=debug shows them all): at the default level only the
 // ones an operator acts on, answers 5xx and slow ones, are written (Fastify's own two lines a

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { openAppConfigStore, type AppConfigStore } from '../../lib/app-config-store.js';
+import { openAppConfigStore, type AppConfigStore } from '../lib/app-config-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
