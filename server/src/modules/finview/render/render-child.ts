@@ -47,7 +47,7 @@ export class RenderChildError extends Error {
 }
 
 // The compiled server (scripts/build-server.mjs) runs the compiled worker.
-const DEFAULT_ENTRY = new URL(`../../workers/render-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+const DEFAULT_ENTRY = new URL(`../../../workers/render-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 const STDERR_KEPT = 2000;
 
 function killGroup(child: ChildProcess): void {

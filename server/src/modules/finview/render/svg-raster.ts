@@ -7,7 +7,7 @@ import type { RasterJob, RasterResult } from '../../../workers/image-worker.js';
 // its logos decoded is tens of megabytes, one at a time bounds it. Past `timeoutMs` the thread
 // is ended, and the promise settles only once it has stopped.
 
-const WORKER_URL = new URL(`../../workers/image-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+const WORKER_URL = new URL(`../../../workers/image-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 export interface SvgRasteriser {
   /** A PNG; the image guard's refusals as HttpError; WorkerJobError when the thread was ended (time, `signal`). */
