@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateTime, Ltr } from '../../i18n/formatting';
 import { useRuntime } from '../../registry/registry-context';
+import { PageHeader } from '../../components/page-header';
 import { FilterSelect } from '../form-select';
 
 interface AuditRecord {
@@ -65,9 +66,7 @@ export default function AuditLogPage() {
 
   return (
     <Flex vertical gap={16} data-testid="audit-log-page">
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('admin.auditLog.title')}
-      </Typography.Title>
+      <PageHeader title={t('admin.auditLog.title')} />
       <Card>
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item name="entity">

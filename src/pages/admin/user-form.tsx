@@ -9,6 +9,7 @@ import type { RouteSpec } from '../../../common/resources/generate';
 import { useRuntime } from '../../registry/registry-context';
 import { ROLE_LABEL_KEYS, type Role } from '../../../common/resources/types';
 import { assignableRoles, canManageUser, mailDomainFor, splitEmail } from '../../../common/admin/user-rules';
+import { PageHeader } from '../../components/page-header';
 import { newPasswordRules, usernameRules } from '../auth/password-rules';
 import { FormSelect } from '../form-select';
 import { useEnterpriseOptions, type AdminUser } from './admin-api';
@@ -88,9 +89,7 @@ export default function UserForm({ route }: { route: RouteSpec }) {
 
   return (
     <Flex vertical gap={16} data-testid="user-form" data-action={action}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t(action === 'edit' ? 'admin.users.editTitle' : 'admin.users.addTitle')}
-      </Typography.Title>
+      <PageHeader title={t(action === 'edit' ? 'admin.users.editTitle' : 'admin.users.addTitle')} />
       <Card style={{ maxWidth: 640 }}>
         <Form<UserFormValues>
           {...(formProps as object)}

@@ -1,12 +1,14 @@
 import { CreateButton, EditButton, useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
-import { Button, Card, Flex, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
 import { useIdentity, useRole } from '../../providers';
 import { useRuntime } from '../../registry/registry-context';
 import { ROLE_LABEL_KEYS, ROLES, type Role } from '../../../common/resources/types';
 import { canManageUser, USER_STATUSES, type UserStatus } from '../../../common/admin/user-rules';
+import { PageHeader } from '../../components/page-header';
+import { StatusTag } from '../../components/status-tag';
 import { FilterSelect } from '../form-select';
 import { useEnterpriseOptions, useUserCommand, type AdminUser } from './admin-api';
 
@@ -17,7 +19,7 @@ interface Filters {
   enterpriseId?: string;
 }
 
-const STATUS_COLORS: Record<UserStatus, string> = { pending: 'gold', active: 'green', disabled: 'default' };
+const STATUS_COLOURS: Record<UserStatus, string> = { pending: 'gold', active: 'green', disabled: 'default' };
 
 export default function UsersList() {
   const { t } = useTranslation();
@@ -42,14 +44,14 @@ export default function UsersList() {
 
   return (
     <Flex vertical gap={16} data-testid="users-page">
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('resources.users')}
-        </Typography.Title>
-        <CreateButton resource="users" data-testid="users-add">
-          {t('admin.users.add')}
-        </CreateButton>
-      </Flex>
+      <PageHeader
+        title={t('resources.users')}
+        extra={
+          <CreateButton resource="users" data-testid="users-add">
+            {t('admin.users.add')}
+          </CreateButton>
+        }
+      />
       <Card>
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item name="q">
@@ -81,9 +83,9 @@ export default function UsersList() {
             title={t('admin.users.fields.status')}
             sorter
             render={(value: UserStatus, user) => (
-              <Tag color={STATUS_COLORS[value]} data-testid={`user-status-${user.username}`}>
+              <StatusTag status={value} colours={STATUS_COLOURS} testId={`user-status-${user.username}`}>
                 {t(`admin.users.status.${value}`)}
-              </Tag>
+              </StatusTag>
             )}
           />
           <Table.Column<AdminUser> dataIndex="enterpriseName" title={t('admin.users.fields.enterprise')} sorter render={(value: string | null) => value ?? '—'} />

@@ -9,7 +9,7 @@ import { useToast } from '../../components/toasts';
 import { UserName } from '../../components/user-name';
 import { Age } from './age';
 import { AnnouncementFields, inputOf, type AnnouncementValues } from './announcement-form';
-import { FlagTags, SourceTag, StatusTag, UnmatchedTag } from './announcement-tags';
+import { AnnouncementStatusTag, FlagTags, SourceTag, UnmatchedTag } from './announcement-tags';
 import { useAnnouncementsApi } from './announcements-api';
 import { AttachmentView } from './attachment-view';
 import { CompanyLink } from './company-link';
@@ -138,7 +138,7 @@ export function AnnouncementDrawer({ id, editing, onEditing, refresh, now, onClo
             {detail.subject}
           </Typography.Title>
           <Flex wrap gap={8} align="center">
-            <StatusTag row={detail} />
+            <AnnouncementStatusTag row={detail} />
             <SourceTag source={detail.source} />
             {detail.company ? null : <UnmatchedTag />}
             <FlagTags row={detail} />

@@ -1,6 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StatusTag } from '../../components/status-tag';
 import { Ltr } from '../../i18n/formatting';
 import type { AnnouncementAnswer, AnnouncementSource, AnnouncementStatus } from '../../../common/announcements/model';
 
@@ -17,13 +18,13 @@ const STATUS_COLOURS: Record<AnnouncementStatus, string> = {
 
 const SOURCE_COLOURS: Record<AnnouncementSource, string> = { BSE: 'purple', NSE: 'cyan', manual: 'default' };
 
-export function StatusTag({ row }: { row: Pick<AnnouncementAnswer, 'status' | 'suppressReason'> }) {
+export function AnnouncementStatusTag({ row }: { row: Pick<AnnouncementAnswer, 'status' | 'suppressReason'> }) {
   const { t } = useTranslation();
   const label = t(`announcements.status.${row.status}`);
   return (
-    <Tag color={STATUS_COLOURS[row.status] ?? 'default'} data-status={row.status} style={{ marginInlineEnd: 0 }}>
+    <StatusTag status={row.status} colours={STATUS_COLOURS}>
       {row.status === 'suppressed' && row.suppressReason ? `${label} · ${t(`announcements.suppressReason.${row.suppressReason}`)}` : label}
-    </Tag>
+    </StatusTag>
   );
 }
 

@@ -9,7 +9,7 @@ import { canAccess } from '../../../common/resources/access';
 import { useRuntime } from '../../registry/registry-context';
 import { errorText } from '../../components/error-text';
 import { useToast } from '../../components/toasts';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { FeedForm } from './feeds/feed-form';
 import { pollInterval, RUN_NOW_WATCH_MS, useFeedsApi } from './feeds/feeds-api';
 import { FeedsTable } from './feeds/feeds-table';
@@ -100,14 +100,17 @@ export default function AnnouncementFeedsPage() {
 
   return (
     <Flex vertical gap={16} data-testid="announcement-feeds-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <PageTitle icon="CloudDownloadOutlined">{t('resources.announcement-feeds')}</PageTitle>
-        {editable ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="feed-add">
-            {t('announcementFeeds.add')}
-          </Button>
-        ) : null}
-      </Flex>
+      <PageHeader
+        icon="CloudDownloadOutlined"
+        title={t('resources.announcement-feeds')}
+        extra={
+          editable ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="feed-add">
+              {t('announcementFeeds.add')}
+            </Button>
+          ) : null
+        }
+      />
       {failure ? <Alert type="error" showIcon message={errorText(failure, t)} data-testid="feeds-load-error" /> : null}
       <Card title={t('announcementFeeds.feedsTitle')}>
         <FeedsTable

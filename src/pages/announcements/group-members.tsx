@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
 import type { AnnouncementDetail } from '../../../common/announcements/model';
 import { Age } from './age';
-import { SourceTag, StatusTag } from './announcement-tags';
+import { AnnouncementStatusTag, SourceTag } from './announcement-tags';
 
 /** The other filings of the same disclosure (a duplicate group), the lead marked. */
 export function GroupMembers({ detail, now }: { detail: AnnouncementDetail; now: number }) {
@@ -21,7 +21,7 @@ export function GroupMembers({ detail, now }: { detail: AnnouncementDetail; now:
               <Ltr>#{member.id}</Ltr>
               {member.id === detail.groupId ? <Typography.Text strong>{t('announcements.group.lead')}</Typography.Text> : null}
               <SourceTag source={member.source} />
-              <StatusTag row={member} />
+              <AnnouncementStatusTag row={member} />
               <Age since={member.disseminatedAt} now={now} />
               <span>{member.subject}</span>
             </Flex>

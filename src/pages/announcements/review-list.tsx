@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
 import { QUEUE_STATUSES, type AnnouncementAnswer } from '../../../common/announcements/model';
 import { Age } from './age';
-import { FlagTags, LockHolder, SourceTag, StatusTag, UnmatchedTag } from './announcement-tags';
+import { AnnouncementStatusTag, FlagTags, LockHolder, SourceTag, UnmatchedTag } from './announcement-tags';
 
 // The review list's rows. Each row is focusable (j/k move the focus, Enter opens it) and says
 // its id and status in data attributes for tests; rows that arrived live are tinted a moment.
@@ -117,7 +117,7 @@ export function ReviewList({ rows, loading, focusedId, newIds, now, onOpen, onFo
           </Flex>
         )}
       />
-      <Table.Column<AnnouncementAnswer> key="status" title={t('announcements.columns.status')} render={(_, row) => <StatusTag row={row} />} />
+      <Table.Column<AnnouncementAnswer> key="status" title={t('announcements.columns.status')} render={(_, row) => <AnnouncementStatusTag row={row} />} />
       <Table.Column<AnnouncementAnswer> key="lock" title={t('announcements.columns.openBy')} render={(_, row) => <LockHolder row={row} now={now} />} />
     </Table>
   );

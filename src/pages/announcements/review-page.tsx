@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QUEUE_STATUSES, type AnnouncementAnswer, type AnnouncementDetail } from '../../../common/announcements/model';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { useNow } from './age';
 import { AnnouncementDrawer } from './announcement-drawer';
 import { CreateAnnouncement } from './create-announcement';
@@ -138,15 +138,18 @@ export default function AnnouncementsReviewPage() {
 
   return (
     <Flex vertical gap={16} data-testid="announcements-review-page">
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <PageTitle icon="NotificationOutlined">{t('announcements.title')}</PageTitle>
-        <Flex gap={12} align="center">
-          <Badge status={connected ? 'success' : 'default'} text={connected ? t('announcements.live.on') : t('announcements.live.off')} data-testid="announcements-live-status" data-connected={connected ? 'true' : 'false'} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreateOpen(true)} data-testid="announcements-new">
-            {t('announcements.create.open')}
-          </Button>
-        </Flex>
-      </Flex>
+      <PageHeader
+        icon="NotificationOutlined"
+        title={t('announcements.title')}
+        extra={
+          <>
+            <Badge status={connected ? 'success' : 'default'} text={connected ? t('announcements.live.on') : t('announcements.live.off')} data-testid="announcements-live-status" data-connected={connected ? 'true' : 'false'} />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreateOpen(true)} data-testid="announcements-new">
+              {t('announcements.create.open')}
+            </Button>
+          </>
+        }
+      />
       <Card>
         <Tabs
           activeKey={state.tab}

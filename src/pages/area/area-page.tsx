@@ -1,11 +1,11 @@
-import { Flex, Space, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRole } from '../../providers';
 import type { AreaPageSpec } from '../../../common/resources/generate';
 import { menuForRole } from '../../../common/resources/generate';
 import { useRuntime } from '../../registry/registry-context';
-import { ResourceIcon } from '../../shell/icons';
+import { PageHeader } from '../../components/page-header';
 import ForbiddenPage from '../errors/forbidden-page';
 import { TileGrid } from '../tile-grid';
 
@@ -18,12 +18,7 @@ export default function AreaPage({ page }: { page: AreaPageSpec }) {
   if (!area) return <ForbiddenPage />;
   return (
     <Flex vertical gap={16} data-testid="area-page" data-area={area.key}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        <Space>
-          <ResourceIcon name={area.icon} />
-          {t(area.labelKey)}
-        </Space>
-      </Typography.Title>
+      <PageHeader icon={area.icon} title={t(area.labelKey)} />
       <TileGrid tiles={area.items} testId="area-item" />
     </Flex>
   );

@@ -1,10 +1,11 @@
-import { Card, Empty, Flex, Typography } from 'antd';
+import { Card, Empty, Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIdentity, useRole } from '../../providers';
 import { canAccess } from '../../../common/resources/access';
 import { dashboardForRole } from '../../../common/resources/generate';
 import { useRuntime } from '../../registry/registry-context';
+import { PageHeader } from '../../components/page-header';
 import { TileGrid } from '../tile-grid';
 import { AnnouncementsTile } from './announcements-tile';
 import { CurrentNotices } from './staff-notices';
@@ -25,9 +26,7 @@ export default function DashboardPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {identity ? t('dashboard.welcome', { name: identity.name ?? identity.username }) : t('dashboard.title')}
-      </Typography.Title>
+      <PageHeader title={identity ? t('dashboard.welcome', { name: identity.name ?? identity.username }) : t('dashboard.title')} />
       {notices ? <CurrentNotices /> : null}
       {announcements ? <AnnouncementsTile /> : null}
       {tiles.length === 0 ? (

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteSpec } from '../../../common/resources/generate';
 import type { OutputAnswer } from '../../../common/finview/model';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { JobCard } from './create/job-card';
 import { ParamFields } from './create/param-fields';
 import { defaultsOf, fieldsOf, paramErrorsOf, paramsOf } from './create/params-form';
@@ -101,7 +101,7 @@ export default function CreateVideoPage(_props: { route: RouteSpec }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-create-page">
-      <PageTitle icon="VideoCameraAddOutlined">{t('resources.create-videos')}</PageTitle>
+      <PageHeader icon="VideoCameraAddOutlined" title={t('resources.create-videos')} />
       <Flex gap={16} wrap align="start">
         <Card title={t('finviewCreate.formTitle')} style={{ flex: '1 1 420px', minWidth: 0 }}>
           <Form form={form} layout="vertical" onFinish={submit} data-testid="finview-create-form">

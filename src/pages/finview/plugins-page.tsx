@@ -6,7 +6,7 @@ import { canAccess } from '../../../common/resources/access';
 import type { RouteSpec } from '../../../common/resources/generate';
 import type { PluginAnswer } from '../../../common/finview/model';
 import { useRuntime } from '../../registry/registry-context';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { RelativeDate } from '../../components/relative-date';
 import { UserName } from '../../components/user-name';
 import { useFinviewApi } from './finview-api';
@@ -100,7 +100,7 @@ export default function PluginsPage(_props: { route: RouteSpec }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-plugins-page">
-      <PageTitle icon="ApiOutlined">{t('finviewPlugins.title')}</PageTitle>
+      <PageHeader icon="ApiOutlined" title={t('finviewPlugins.title')} />
       {!editable ? <Alert type="info" showIcon message={t('finviewPlugins.readOnly')} data-testid="finview-plugins-read-only" /> : null}
       {query.isError ? <Alert type="error" showIcon message={errorText(query.error, t)} /> : null}
       {table('source')}

@@ -7,7 +7,7 @@ import { fieldErrorsOf } from '../../providers';
 import type { RouteSpec } from '../../../common/resources/generate';
 import type { FinviewSettings } from '../../../common/finview/model';
 import { FONT_FAMILIES } from '../../../common/finview/template';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { RelativeDate } from '../../components/relative-date';
 import { UserName } from '../../components/user-name';
 import { useFinviewApi } from './finview-api';
@@ -90,7 +90,7 @@ export default function FinviewSettingsPage(_props: { route: RouteSpec }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-settings-page">
-      <PageTitle icon="SettingOutlined">{t('finviewSettings.title')}</PageTitle>
+      <PageHeader icon="SettingOutlined" title={t('finviewSettings.title')} />
       {query.isError ? <Alert type="error" showIcon message={errorText(query.error, t)} /> : null}
       {!settings && !query.isError ? <Skeleton active /> : null}
       {settings ? (

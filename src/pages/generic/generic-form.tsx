@@ -1,9 +1,10 @@
 import { useForm } from '@refinedev/antd';
 import { useNavigation, type BaseRecord, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Flex, Form, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
 import { fieldsFor, inputFor, titleField } from './field-input';
 import type { GenericPageProps } from './resource-page';
 import { isStaleEdit, VERSION_FIELD } from './stale-edit';
@@ -69,9 +70,7 @@ export default function GenericForm({ definition, route }: GenericPageProps) {
 
   return (
     <Flex vertical gap={16} data-testid="generic-form" data-resource={definition.name} data-action={action}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {title}
-      </Typography.Title>
+      <PageHeader title={title} />
       <Card style={{ maxWidth: 640 }}>
         {query?.isError ? (
           <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="generic-load-error" message={query.error.message} />

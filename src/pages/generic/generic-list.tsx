@@ -1,12 +1,12 @@
 import { CreateButton, DeleteButton, EditButton, getDefaultSortOrder, ShowButton, useTable } from '@refinedev/antd';
 import { getDefaultFilter, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
-import { Card, Flex, Form, Input, Skeleton, Space, Table, Typography } from 'antd';
+import { Card, Flex, Form, Input, Skeleton, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
 import { useRuntime } from '../../registry/registry-context';
 import type { FieldDefinition } from '../../../common/resources/types';
-import { ResourceIcon } from '../../shell/icons';
+import { PageHeader } from '../../components/page-header';
 import { displayFor, fieldsFor, titleField } from './field-input';
 import { ColumnFilter } from './column-filter';
 import { useFollowLocation } from './follow-location';
@@ -88,22 +88,20 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
 
   return (
     <Flex vertical gap={16} data-testid="generic-list" data-resource={definition.name}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          <Space>
-            <ResourceIcon name={definition.icon} />
-            {label}
-          </Space>
-        </Typography.Title>
-        <Space wrap>
-          <HeaderActions definition={definition} />
-          {genericCreate ? (
-            <CreateButton resource={definition.name} data-testid="generic-create">
-              {t('generic.create')}
-            </CreateButton>
-          ) : null}
-        </Space>
-      </Flex>
+      <PageHeader
+        icon={definition.icon}
+        title={label}
+        extra={
+          <>
+            <HeaderActions definition={definition} />
+            {genericCreate ? (
+              <CreateButton resource={definition.name} data-testid="generic-create">
+                {t('generic.create')}
+              </CreateButton>
+            ) : null}
+          </>
+        }
+      />
       <Card>
         {searchable ? (
           <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} initialValues={{ q: searched }}>

@@ -1,8 +1,9 @@
 import { DeleteButton, EditButton, ListButton } from '@refinedev/antd';
 import { useNavigation, useShow, type BaseRecord } from '@refinedev/core';
-import { Card, Descriptions, Flex, Skeleton, Space, Typography } from 'antd';
+import { Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
 import { displayFor, fieldsFor, titleField } from './field-input';
 import type { GenericPageProps } from './resource-page';
 import { versionMeta } from './stale-edit';
@@ -26,35 +27,35 @@ export default function GenericShow({ definition }: GenericPageProps) {
 
   return (
     <Flex vertical gap={16} data-testid="generic-show" data-resource={definition.name}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('generic.showTitle', { resource: label })}
-        </Typography.Title>
-        <Space wrap>
-          <ListButton resource={definition.name}>{label}</ListButton>
-          {definition.actions.includes('edit') && id ? (
-            <EditButton resource={definition.name} recordItemId={id} data-testid="generic-show-edit">
-              {t('generic.edit')}
-            </EditButton>
-          ) : null}
-          {definition.actions.includes('delete') && id ? (
-            <DeleteButton
-              resource={definition.name}
-              recordItemId={id}
-              meta={record ? versionMeta(record) : undefined}
-              disabled={!current}
-              confirmTitle={t('generic.deleteConfirm', { name })}
-              confirmOkText={t('buttons.delete')}
-              confirmCancelText={t('buttons.cancel')}
-              onSuccess={() => list(definition.name)}
-              successNotification={{ type: 'success', message: t('generic.deleted', { name }) }}
-              data-testid="generic-show-delete"
-            >
-              {t('buttons.delete')}
-            </DeleteButton>
-          ) : null}
-        </Space>
-      </Flex>
+      <PageHeader
+        title={t('generic.showTitle', { resource: label })}
+        extra={
+          <>
+            <ListButton resource={definition.name}>{label}</ListButton>
+            {definition.actions.includes('edit') && id ? (
+              <EditButton resource={definition.name} recordItemId={id} data-testid="generic-show-edit">
+                {t('generic.edit')}
+              </EditButton>
+            ) : null}
+            {definition.actions.includes('delete') && id ? (
+              <DeleteButton
+                resource={definition.name}
+                recordItemId={id}
+                meta={record ? versionMeta(record) : undefined}
+                disabled={!current}
+                confirmTitle={t('generic.deleteConfirm', { name })}
+                confirmOkText={t('buttons.delete')}
+                confirmCancelText={t('buttons.cancel')}
+                onSuccess={() => list(definition.name)}
+                successNotification={{ type: 'success', message: t('generic.deleted', { name }) }}
+                data-testid="generic-show-delete"
+              >
+                {t('buttons.delete')}
+              </DeleteButton>
+            ) : null}
+          </>
+        }
+      />
       <Card>
         {query.isError ? (
           // The latest answer wins over a cached copy: a record deleted meanwhile is not shown as if it were there.

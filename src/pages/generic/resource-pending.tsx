@@ -1,7 +1,7 @@
-import { Card, Empty, Flex, Typography } from 'antd';
+import { Card, Empty, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../../common/resources/types';
-import { ResourceIcon } from '../../shell/icons';
+import { PageHeader } from '../../components/page-header';
 
 /** The honest state of a resource whose server side does not exist yet: no table, no rows. */
 export function ResourcePending({ definition }: { definition: ResourceDefinition }) {
@@ -9,12 +9,7 @@ export function ResourcePending({ definition }: { definition: ResourceDefinition
   const label = t(definition.labelKey);
   return (
     <Flex vertical gap={16} data-testid="resource-pending" data-resource={definition.name}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        <Flex align="center" gap={12}>
-          <ResourceIcon name={definition.icon} />
-          {label}
-        </Flex>
-      </Typography.Title>
+      <PageHeader icon={definition.icon} title={label} />
       <Card>
         <Empty description={t('generic.pendingDescription', { resource: label })} />
       </Card>

@@ -11,7 +11,7 @@ import { FilterSelect } from '../form-select';
 import { useFollowLocation } from '../generic/follow-location';
 import type { KycDocument } from './kyc-api';
 import { KycStatusTag, ScanTag, UserRef } from './kyc-format';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { RelativeDate } from '../../components/relative-date';
 
 interface Filters {
@@ -74,7 +74,7 @@ export default function KycDocumentsList() {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-documents-page">
-      <PageTitle icon="FileProtectOutlined">{t('resources.kyc-documents')}</PageTitle>
+      <PageHeader icon="FileProtectOutlined" title={t('resources.kyc-documents')} />
       <Card>
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} data-testid="kyc-documents-filters">
           <Form.Item name="q">

@@ -2,6 +2,7 @@ import { CheckCircleOutlined, ExclamationCircleOutlined, MinusCircleOutlined } f
 import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusTag } from '../../components/status-tag';
 import { Ltr } from '../../i18n/formatting';
 import type { KycScanStatus, KycStatus } from '../../../common/kyc/model';
 import type { KycUserRef } from './kyc-api';
@@ -19,9 +20,9 @@ const STATUS_COLOURS: Record<KycStatus, string> = {
 export function KycStatusTag({ status }: { status: KycStatus }) {
   const { t } = useTranslation();
   return (
-    <Tag color={STATUS_COLOURS[status] ?? 'default'} data-status={status} style={{ marginInlineEnd: 0 }}>
+    <StatusTag status={status} colours={STATUS_COLOURS}>
       {t(`kyc.status.${status}`, { defaultValue: status })}
-    </Tag>
+    </StatusTag>
   );
 }
 

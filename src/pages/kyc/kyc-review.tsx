@@ -15,6 +15,7 @@ import { formatSize } from '../../components/file-size';
 import { useKycApi, type KycDocument, type KycFile, type KycRect, type KycSettings, type KycSubject } from './kyc-api';
 import { useFileDownload } from './kyc-file';
 import { fileErrorText } from '../../components/error-text';
+import { PageHeader } from '../../components/page-header';
 import { KycStatusTag, ScanTag, UserRef } from './kyc-format';
 import { RelativeDate } from '../../components/relative-date';
 
@@ -284,15 +285,15 @@ export default function KycReview({ id }: { id: string }) {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-review" data-document={document.id} data-status={document.status}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+      <PageHeader
+        title={
           <Space wrap>
             {t('kyc.review.title', { type: t(`kyc.types.${document.type}`), name: document.subjectName })}
             <KycStatusTag status={document.status} />
           </Space>
-        </Typography.Title>
-        <ListButton resource="kyc-documents">{t('resources.kyc-documents')}</ListButton>
-      </Flex>
+        }
+        extra={<ListButton resource="kyc-documents">{t('resources.kyc-documents')}</ListButton>}
+      />
       {subject ? <SubjectDocuments subject={subject} current={document.id} /> : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>

@@ -7,7 +7,7 @@ import { DateTime, Ltr } from '../../i18n/formatting';
 import { notify } from '../../providers';
 import { KYC_SCAN_POLICIES, type KycScanPolicy } from '../../../common/kyc/model';
 import { formatSize } from '../../components/file-size';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { useKycApi, type KycSettings } from './kyc-api';
 
 const CERTIFICATE_ACCEPT = '.cer,.pem,.crt,application/x-x509-ca-cert,application/pkix-cert,application/x-pem-file';
@@ -50,7 +50,7 @@ export default function KycSettingsPage() {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-settings-page">
-      <PageTitle icon="SettingOutlined">{t('kyc.settings.title')}</PageTitle>
+      <PageHeader icon="SettingOutlined" title={t('kyc.settings.title')} />
       {query.isError ? <Alert type="error" showIcon message={(query.error as { message?: string }).message ?? t('errors.generic')} /> : null}
       {!settings && !query.isError ? <Skeleton active /> : null}
       {settings ? (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
 import { fieldErrorsOf, notify } from '../../providers';
 import { isStaleEdit } from '../generic/stale-edit';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { KYC_SUBJECT_FIELDS, type KycSubject } from './kyc-api';
 import { SubjectFields, subjectInput, type SubjectValues } from './subject-fields';
 
@@ -64,7 +64,7 @@ export default function KycSubjectEdit({ id }: { id: string }) {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-subject-edit">
-      <PageTitle icon="CloudUploadOutlined">{t('kyc.edit.title', { name: subject.name })}</PageTitle>
+      <PageHeader icon="CloudUploadOutlined" title={t('kyc.edit.title', { name: subject.name })} />
       <Card style={{ maxWidth: 760 }} extra={<Ltr>{subject.aadhaar ?? ''}</Ltr>}>
         <Form<SubjectValues> form={form} layout="vertical" onFinish={save} scrollToFirstError>
           <SubjectFields form={form} editing storedAadhaar={subject.aadhaar} />

@@ -8,7 +8,7 @@ import { KYC_DOCUMENT_TYPES, KYC_REQUIRED_GROUPS, type KycDocumentType } from '.
 import type { RouteSpec } from '../../../common/resources/generate';
 import NotFoundPage from '../errors/not-found-page';
 import { DocumentDrop, type PickedFile } from './document-drop';
-import { PageTitle } from '../../components/page-title';
+import { PageHeader } from '../../components/page-header';
 import { KYC_SUBJECT_FIELDS, useKycApi, type KycSubject } from './kyc-api';
 import KycSubjectEdit, { subjectDocumentsQuery } from './kyc-subject-edit';
 import { SubjectFields, subjectInput, type SubjectValues } from './subject-fields';
@@ -124,7 +124,7 @@ function KycUpload() {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-upload-page">
-      <PageTitle icon="CloudUploadOutlined">{t('resources.kyc-upload')}</PageTitle>
+      <PageHeader icon="CloudUploadOutlined" title={t('resources.kyc-upload')} />
       <Form<UploadValues>
         form={form}
         layout="vertical"

@@ -1,6 +1,7 @@
 import { useNavigation } from '@refinedev/core';
-import { Card, Flex, Typography } from 'antd';
+import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
 import { CompanyTemplateButton } from './company-actions';
 import { CompanyUpload } from './company-upload';
 
@@ -10,12 +11,7 @@ export default function CompanyUploadPage() {
   const { list } = useNavigation();
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('news.upload.title')}
-        </Typography.Title>
-        <CompanyTemplateButton />
-      </Flex>
+      <PageHeader title={t('news.upload.title')} extra={<CompanyTemplateButton />} />
       <Card>
         <CompanyUpload onClose={() => list('companies')} />
       </Card>

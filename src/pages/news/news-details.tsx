@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { catalogueMessage } from './error-catalogue';
 import { useNewsApi, type NewsDetails, type NewsItem } from './news-api';
 import { DateTime, Ltr } from '../../i18n/formatting';
-import { StatusTag } from './news-format';
+import { NewsStatusTag } from './news-format';
 
 type DetailsTarget = Pick<NewsItem, 'newsItemId' | 'tableName' | 'newsStatus'>;
 
@@ -55,7 +55,7 @@ export function NewsDetailsView({ target, extra }: { target: DetailsTarget | nul
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('news.fields.companyName')}>{details.companyName}</Descriptions.Item>
         <Descriptions.Item label={t('news.fields.newsStatus')}>
-          <StatusTag status={details.newsStatus} />
+          <NewsStatusTag status={details.newsStatus} />
         </Descriptions.Item>
         <Descriptions.Item label={t('news.fields.publishedAt')}><DateTime value={details.publishedAt} /></Descriptions.Item>
         <Descriptions.Item label={t('news.fields.source')}>{details.source ?? ''}</Descriptions.Item>

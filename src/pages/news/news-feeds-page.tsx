@@ -11,11 +11,12 @@ import { useRuntime } from '../../registry/registry-context';
 import { ChangeStatusModal } from './change-status-modal';
 import { catalogueMessage, catalogueOutcome } from './error-catalogue';
 import { EXCEL_API_KEY_HEADER, useNewsApi, newsKey, type NewsItem, type NewsRef } from './news-api';
+import { PageHeader } from '../../components/page-header';
 import { saveFile } from '../../components/save-file';
 import { NewsDetailsDrawer, NewsDetailsView } from './news-details';
 import { NewsFilterBar } from './news-filter-bar';
 import { DateTime } from '../../i18n/formatting';
-import { StatusTag } from './news-format';
+import { NewsStatusTag } from './news-format';
 import { isNewsStatus, newsQueryFilters, newsQuerySorters, PAGE_SIZES, type NewsSortField } from './news-query';
 import { useNewsQuery } from './use-news-query';
 
@@ -125,7 +126,7 @@ function NewsFeedsList() {
       dataIndex: 'newsStatus',
       title: t('news.fields.newsStatus'),
       sorter: true,
-      render: (status: NewsItem['newsStatus']) => <StatusTag status={status} />,
+      render: (status: NewsItem['newsStatus']) => <NewsStatusTag status={status} />,
     },
     {
       key: 'actions',
@@ -166,9 +167,7 @@ function NewsFeedsList() {
 
   return (
     <Flex vertical gap={16} data-testid="news-feeds">
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('resources.news-feeds')}
-      </Typography.Title>
+      <PageHeader title={t('resources.news-feeds')} />
       <NewsFilterBar query={query} onChange={setQuery} knownCompanies={knownCompanies} />
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
@@ -283,9 +282,7 @@ function NewsItemPage() {
     id && tableName && isNewsStatus(status) ? { newsItemId: id, tableName, newsStatus: status } : null;
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('news.details.title')}
-      </Typography.Title>
+      <PageHeader title={t('news.details.title')} />
       <Card>
         {target ? (
           <NewsDetailsView

@@ -1,20 +1,22 @@
-import { Button, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Table, Typography } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../i18n/formatting';
 import type { FeedRunAnswer, FeedRunStatus } from '../../../../common/announcements/model';
 import { RelativeDate } from '../../../components/relative-date';
+import { StatusTag } from '../../../components/status-tag';
 import { RUN_COUNTS } from './feeds-api';
 import { RunProblems } from './run-problems';
 
-// Named colours, not antd's status presets: their text is too pale on the tag's tint (axe contrast).
-const STATUS_COLOR: Record<FeedRunStatus, string> = { running: 'blue', succeeded: 'green', failed: 'red' };
+const STATUS_COLOURS: Record<FeedRunStatus, string> = { running: 'blue', succeeded: 'green', failed: 'red' };
 
 export function RunStatus({ run }: { run: Pick<FeedRunAnswer, 'status' | 'error'> }) {
   const { t } = useTranslation();
   return (
     <Flex vertical gap={2} align="start">
-      <Tag color={STATUS_COLOR[run.status]}>{t(`announcementFeeds.status.${run.status}`)}</Tag>
+      <StatusTag status={run.status} colours={STATUS_COLOURS}>
+        {t(`announcementFeeds.status.${run.status}`)}
+      </StatusTag>
       {run.error ? <Typography.Text type="danger">{t(`server.${run.error}`, { defaultValue: run.error })}</Typography.Text> : null}
     </Flex>
   );

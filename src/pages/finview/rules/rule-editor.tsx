@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { RULE_TRIGGERS, type RuleAnswer } from '../../../../common/finview/model';
 import { timeZones } from '../../../i18n/time-zones';
 import { FormSelect } from '../../form-select';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeader } from '../../../components/page-header';
 import { CompanySelect } from '../create/company-select';
 import { ParamFields } from '../create/param-fields';
 import { fieldsOf } from '../create/params-form';
@@ -66,7 +66,7 @@ export default function RuleEditor({ id }: { id?: string }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-rule-editor">
-      <PageTitle icon="ControlOutlined">{id ? t('finviewRules.editTitle', { name: rule?.name ?? '' }) : t('finviewRules.createTitle')}</PageTitle>
+      <PageHeader icon="ControlOutlined" title={id ? t('finviewRules.editTitle', { name: rule?.name ?? '' }) : t('finviewRules.createTitle')} />
       <Card style={{ maxWidth: 860 }}>
         <Form<RuleFormValues>
           form={form}

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useRuntime } from '../../../registry/registry-context';
 import type { OutputAnswer, RuleAnswer } from '../../../../common/finview/model';
 import { Ltr } from '../../../i18n/formatting';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeader } from '../../../components/page-header';
 import { RelativeDate } from '../../../components/relative-date';
 import { useFinviewApi } from '../finview-api';
 import { errorText } from '../../../components/error-text';
@@ -56,10 +56,11 @@ export default function RulesList() {
 
   return (
     <Flex vertical gap={16} data-testid="finview-rules-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <PageTitle icon="ControlOutlined">{t('resources.rules')}</PageTitle>
-        <CreateButton resource="rules" data-testid="finview-rule-create">{t('finviewRules.create')}</CreateButton>
-      </Flex>
+      <PageHeader
+        icon="ControlOutlined"
+        title={t('resources.rules')}
+        extra={<CreateButton resource="rules" data-testid="finview-rule-create">{t('finviewRules.create')}</CreateButton>}
+      />
       <Card>
         <Table<RuleAnswer>
           {...tableProps}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { BrandAnswer, PluginAnswer, TemplateDetail, TemplateVersion } from '../../../../common/finview/model';
 import type { ReportSection, ReportTemplate } from '../../../../common/finview/report-template';
 import { TEMPLATE_LOCALES, type Scene, type TemplateLocale, type VideoTemplate } from '../../../../common/finview/template';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeader } from '../../../components/page-header';
 import { useFinviewApi } from '../finview-api';
 import { errorText, statusOf } from '../../../components/error-text';
 import { useToast } from '../../../components/toasts';
@@ -17,6 +17,7 @@ import { ItemsEditor } from './items-editor';
 import { ParamsEditor } from './params-editor';
 import { ProblemList } from './problem-list';
 import { TemplatePreview } from './template-preview';
+import { VersionStatusTag } from './version-status-tag';
 
 /** Loads a template, its draft (or its published version, which saving copies to a new draft), the brand and the plugins. */
 export function TemplateEditor({ id }: { id: string }) {
@@ -205,27 +206,28 @@ function DraftEditor({ template, loaded, brand, plugins, refresh }: DraftEditorP
 
   return (
     <Flex vertical gap={16} data-testid="finview-template-editor">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <PageTitle icon="LayoutOutlined">
-          <bdi>{template.name}</bdi>
-        </PageTitle>
-        <Space wrap>
-          <Tag color={loaded.status === 'draft' ? 'blue' : 'green'}>{t(`finviewTemplates.status.${loaded.status}`)} · {t('finviewTemplates.versionN', { n: loaded.version })}</Tag>
-          {dirty ? <Tag color="gold">{t('finviewTemplates.unsaved')}</Tag> : null}
-          <Button icon={<EyeOutlined />} onClick={() => show('templates', template.id)} data-testid="finview-template-versions">
-            {t('finviewTemplates.versions')}
-          </Button>
-          <Button icon={<BgColorsOutlined />} onClick={useBrand} data-testid="finview-template-brand">
-            {t('finviewTemplates.useBrand')}
-          </Button>
-          <Button icon={<SaveOutlined />} loading={busy === 'save'} disabled={busy !== null || (!dirty && loaded.status === 'draft')} onClick={() => void save()} data-testid="finview-template-save">
-            {t('finviewTemplates.saveDraft')}
-          </Button>
-          <Button type="primary" icon={<CloudUploadOutlined />} loading={busy === 'publish'} disabled={busy !== null} onClick={() => void publish()} data-testid="finview-template-publish">
-            {t('finviewTemplates.publish')}
-          </Button>
-        </Space>
-      </Flex>
+      <PageHeader
+        icon="LayoutOutlined"
+        title={<bdi>{template.name}</bdi>}
+        extra={
+          <>
+            <VersionStatusTag status={loaded.status} version={loaded.version} />
+            {dirty ? <Tag color="gold">{t('finviewTemplates.unsaved')}</Tag> : null}
+            <Button icon={<EyeOutlined />} onClick={() => show('templates', template.id)} data-testid="finview-template-versions">
+              {t('finviewTemplates.versions')}
+            </Button>
+            <Button icon={<BgColorsOutlined />} onClick={useBrand} data-testid="finview-template-brand">
+              {t('finviewTemplates.useBrand')}
+            </Button>
+            <Button icon={<SaveOutlined />} loading={busy === 'save'} disabled={busy !== null || (!dirty && loaded.status === 'draft')} onClick={() => void save()} data-testid="finview-template-save">
+              {t('finviewTemplates.saveDraft')}
+            </Button>
+            <Button type="primary" icon={<CloudUploadOutlined />} loading={busy === 'publish'} disabled={busy !== null} onClick={() => void publish()} data-testid="finview-template-publish">
+              {t('finviewTemplates.publish')}
+            </Button>
+          </>
+        }
+      />
       {loaded.status === 'published' ? <Alert type="info" showIcon message={t('finviewTemplates.editingPublished', { n: loaded.version })} /> : null}
       {failure ? (
         <Alert

@@ -1,16 +1,17 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useCustom, useCustomMutation, useNavigation } from '@refinedev/core';
-import { Alert, Button, Card, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateDetail, TemplateVersion, VersionSummary } from '../../../../common/finview/model';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeader } from '../../../components/page-header';
 import { RelativeDate } from '../../../components/relative-date';
 import { UserName } from '../../../components/user-name';
 import { useFinviewApi } from '../finview-api';
 import { errorText } from '../../../components/error-text';
 import { useToast } from '../../../components/toasts';
 import { TemplatePreview } from './template-preview';
+import { VersionStatusTag } from './version-status-tag';
 
 /** A template's versions, newest first: any version opens read-only; "Edit" opens the draft (or starts one from the published). */
 export function TemplateShow({ id }: { id: string }) {
@@ -37,22 +38,23 @@ export function TemplateShow({ id }: { id: string }) {
   if (!template) return <Skeleton active />;
   return (
     <Flex vertical gap={16} data-testid="finview-template-show">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <PageTitle icon="LayoutOutlined">
-          <bdi>{template.name}</bdi>
-        </PageTitle>
-        <Space wrap>
-          <Button onClick={() => list('templates')}>{t('finviewTemplates.backToList')}</Button>
-          <Popconfirm title={t('finviewTemplates.confirmArchive', { name: template.name })} onConfirm={() => drop(template)} okText={t('finviewTemplates.archive')} cancelText={t('buttons.cancel')}>
-            <Button danger icon={<DeleteOutlined />} loading={archive.mutation.isPending} data-testid="finview-template-archive">
-              {t('finviewTemplates.archive')}
+      <PageHeader
+        icon="LayoutOutlined"
+        title={<bdi>{template.name}</bdi>}
+        extra={
+          <>
+            <Button onClick={() => list('templates')}>{t('finviewTemplates.backToList')}</Button>
+            <Popconfirm title={t('finviewTemplates.confirmArchive', { name: template.name })} onConfirm={() => drop(template)} okText={t('finviewTemplates.archive')} cancelText={t('buttons.cancel')}>
+              <Button danger icon={<DeleteOutlined />} loading={archive.mutation.isPending} data-testid="finview-template-archive">
+                {t('finviewTemplates.archive')}
+              </Button>
+            </Popconfirm>
+            <Button type="primary" icon={<EditOutlined />} onClick={() => edit('templates', template.id)} data-testid="finview-template-edit">
+              {t('finviewTemplates.edit')}
             </Button>
-          </Popconfirm>
-          <Button type="primary" icon={<EditOutlined />} onClick={() => edit('templates', template.id)} data-testid="finview-template-edit">
-            {t('finviewTemplates.edit')}
-          </Button>
-        </Space>
-      </Flex>
+          </>
+        }
+      />
       <Card size="small">
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
           <Descriptions.Item label={t('finviewTemplates.kind')}>{t(`finviewTemplates.kinds.${template.kind}`)}</Descriptions.Item>
@@ -65,7 +67,7 @@ export function TemplateShow({ id }: { id: string }) {
         <Typography.Paragraph type="secondary">{t('finviewTemplates.versionsHint')}</Typography.Paragraph>
         <Table<VersionSummary> dataSource={template.versions} rowKey="version" size="small" pagination={false} scroll={{ x: 'max-content' }} data-testid="finview-template-versions-table">
           <Table.Column<VersionSummary> key="version" title={t('finviewTemplates.version')} render={(_, row) => t('finviewTemplates.versionN', { n: row.version })} />
-          <Table.Column<VersionSummary> key="status" title={t('finviewTemplates.statusTitle')} render={(_, row) => <Tag color={row.status === 'draft' ? 'blue' : 'green'}>{t(`finviewTemplates.status.${row.status}`)}</Tag>} />
+          <Table.Column<VersionSummary> key="status" title={t('finviewTemplates.statusTitle')} render={(_, row) => <VersionStatusTag status={row.status} />} />
           <Table.Column<VersionSummary> key="createdBy" title={t('finviewTemplates.createdBy')} render={(_, row) => <UserName user={row.createdBy} />} />
           <Table.Column<VersionSummary> key="updatedAt" title={t('finviewTemplates.updatedAt')} render={(_, row) => <RelativeDate value={row.updatedAt} />} />
           <Table.Column<VersionSummary> key="publishedBy" title={t('finviewTemplates.publishedBy')} render={(_, row) => (row.publishedAt ? <Space><UserName user={row.publishedBy} /><RelativeDate value={row.publishedAt} /></Space> : '—')} />

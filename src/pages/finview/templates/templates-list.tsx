@@ -10,7 +10,7 @@ import { TEMPLATE_KINDS, type TemplateDetail, type TemplateKind, type TemplateSu
 import { useRuntime } from '../../../registry/registry-context';
 import { FilterSelect } from '../../form-select';
 import { useFollowLocation } from '../../generic/follow-location';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeader } from '../../../components/page-header';
 import { RelativeDate } from '../../../components/relative-date';
 import { UserName } from '../../../components/user-name';
 import { useFinviewApi } from '../finview-api';
@@ -50,12 +50,15 @@ export function TemplatesList({ creating = false }: { creating?: boolean }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-templates-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <PageTitle icon="LayoutOutlined">{t('finviewTemplates.title')}</PageTitle>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)} data-testid="finview-template-new">
-          {t('finviewTemplates.new')}
-        </Button>
-      </Flex>
+      <PageHeader
+        icon="LayoutOutlined"
+        title={t('finviewTemplates.title')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)} data-testid="finview-template-new">
+            {t('finviewTemplates.new')}
+          </Button>
+        }
+      />
       <Card>
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item name="q">

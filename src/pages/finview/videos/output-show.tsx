@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useIdentity, useRole } from '../../../providers';
 import type { OutputAnswer, OutputEvent } from '../../../../common/finview/model';
 import { Ltr } from '../../../i18n/formatting';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeader } from '../../../components/page-header';
 import { RelativeDate } from '../../../components/relative-date';
 import { useLiveOutputs } from '../live-outputs';
 import { durationText, sizeText } from './format';
@@ -64,44 +64,49 @@ export default function OutputShow({ id }: { id: string }) {
 
   return (
     <Flex vertical gap={16} data-testid="finview-output" data-output={output.id} data-status={output.status}>
-      <PageTitle icon={output.kind === 'report' ? 'FilePdfOutlined' : 'PlayCircleOutlined'}>{output.title}</PageTitle>
-      <Flex gap={8} wrap>
-        <ListButton resource="videos">{t('resources.videos')}</ListButton>
-        {media?.download ? (
-          <Button icon={<DownloadOutlined />} href={media.download} data-testid="finview-download">
-            {t('finviewVideos.download')}
-          </Button>
-        ) : null}
-        {output.status === 'failed' || output.status === 'cancelled' ? (
-          <Button icon={<RedoOutlined />} loading={busy} onClick={() => void run('retry', output)} data-testid="finview-retry">
-            {t('finviewVideos.retry')}
-          </Button>
-        ) : null}
-        {active ? (
-          <Button danger icon={<StopOutlined />} loading={busy} onClick={() => void run('cancel', output)} data-testid="finview-cancel">
-            {t('finviewVideos.cancel')}
-          </Button>
-        ) : null}
-        {blocked ? (
-          <Tooltip title={t(blocked)}>
-            <span>{approve}</span>
-          </Tooltip>
-        ) : (
-          approve
-        )}
-        <Popconfirm
-          title={t('finviewVideos.deleteConfirm', { title: output.title })}
-          okText={t('buttons.delete')}
-          cancelText={t('buttons.cancel')}
-          okButtonProps={{ danger: true, 'data-testid': 'finview-delete-confirm' } as ButtonProps}
-          onConfirm={() => run('delete', output)}
-          disabled={active}
-        >
-          <Button danger icon={<DeleteOutlined />} disabled={active} data-testid="finview-delete">
-            {t('buttons.delete')}
-          </Button>
-        </Popconfirm>
-      </Flex>
+      <PageHeader
+        icon={output.kind === 'report' ? 'FilePdfOutlined' : 'PlayCircleOutlined'}
+        title={output.title}
+        extra={
+          <>
+            <ListButton resource="videos">{t('resources.videos')}</ListButton>
+            {media?.download ? (
+              <Button icon={<DownloadOutlined />} href={media.download} data-testid="finview-download">
+                {t('finviewVideos.download')}
+              </Button>
+            ) : null}
+            {output.status === 'failed' || output.status === 'cancelled' ? (
+              <Button icon={<RedoOutlined />} loading={busy} onClick={() => void run('retry', output)} data-testid="finview-retry">
+                {t('finviewVideos.retry')}
+              </Button>
+            ) : null}
+            {active ? (
+              <Button danger icon={<StopOutlined />} loading={busy} onClick={() => void run('cancel', output)} data-testid="finview-cancel">
+                {t('finviewVideos.cancel')}
+              </Button>
+            ) : null}
+            {blocked ? (
+              <Tooltip title={t(blocked)}>
+                <span>{approve}</span>
+              </Tooltip>
+            ) : (
+              approve
+            )}
+            <Popconfirm
+              title={t('finviewVideos.deleteConfirm', { title: output.title })}
+              okText={t('buttons.delete')}
+              cancelText={t('buttons.cancel')}
+              okButtonProps={{ danger: true, 'data-testid': 'finview-delete-confirm' } as ButtonProps}
+              onConfirm={() => run('delete', output)}
+              disabled={active}
+            >
+              <Button danger icon={<DeleteOutlined />} disabled={active} data-testid="finview-delete">
+                {t('buttons.delete')}
+              </Button>
+            </Popconfirm>
+          </>
+        }
+      />
       {blocked ? <Typography.Text type="secondary" data-testid="finview-approve-reason">{t(blocked)}</Typography.Text> : null}
       <Flex gap={16} wrap align="start">
         <Card style={{ flex: '2 1 480px', minWidth: 0 }}>

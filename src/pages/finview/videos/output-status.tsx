@@ -1,9 +1,8 @@
-import { Progress, Space, Tag, Typography } from 'antd';
+import { Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OutputAnswer, OutputStatus } from '../../../../common/finview/model';
+import { StatusTag } from '../../../components/status-tag';
 
-// Preset colours (dark text on a light tint), as the KYC and news statuses: antd's status
-// colours (success, error…) put light green on light green, below WCAG AA.
 const COLOURS: Record<OutputStatus, string> = {
   queued: 'default',
   running: 'blue',
@@ -25,10 +24,11 @@ export function OutputStatusView({ output, compact = false }: { output: Pick<Out
   const label = text(output.status, output.progress);
   const active = output.status === 'queued' || output.status === 'running';
   return (
-    <Space direction={compact ? 'vertical' : 'horizontal'} size={4} style={{ minWidth: compact ? 140 : undefined }}>
-      <Tag color={COLOURS[output.status]} data-testid={`finview-status-${output.id}`} data-status={output.status}>
+    // Side by side, the bar keeps the 12 px it had when the tag brought its own trailing margin.
+    <Space direction={compact ? 'vertical' : 'horizontal'} size={compact ? 4 : 12} style={{ minWidth: compact ? 140 : undefined }}>
+      <StatusTag status={output.status} colours={COLOURS} testId={`finview-status-${output.id}`}>
         {label}
-      </Tag>
+      </StatusTag>
       {active ? (
         <Progress
           percent={Math.round(output.progress)}

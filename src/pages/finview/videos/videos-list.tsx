@@ -8,7 +8,7 @@ import { useRuntime } from '../../../registry/registry-context';
 import { OUTPUT_STATUSES, type Approval, type OutputAnswer, type OutputEvent, type OutputStatus, type TemplateKind } from '../../../../common/finview/model';
 import { FilterSelect } from '../../form-select';
 import { useFollowLocation } from '../../generic/follow-location';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeader } from '../../../components/page-header';
 import { RelativeDate } from '../../../components/relative-date';
 import { useLiveOutputs } from '../live-outputs';
 import { withLive } from './output-events';
@@ -67,7 +67,7 @@ export default function VideosList() {
 
   return (
     <Flex vertical gap={16} data-testid="finview-videos-page">
-      <PageTitle icon="PlayCircleOutlined">{t('resources.videos')}</PageTitle>
+      <PageHeader icon="PlayCircleOutlined" title={t('resources.videos')} />
       <Card>
         <Tabs
           activeKey={kind}
