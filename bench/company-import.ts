@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/src/app';
-import type { CompanyValues } from '../common/news/company-rules';
+import type { CompanyValues } from '../common/domains/news/company-rules';
 import { multipart, newsConfigFile, uploadFile } from './news-list';
 import { ms, percentile } from './stats';
 import { createCompaniesRepository } from '../server/src/modules/companies/repository';

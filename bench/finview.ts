@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OutputAnswer, TemplateDetail, TemplateVersion } from '../common/finview/model';
-import type { VideoTemplate } from '../common/finview/template';
+import type { OutputAnswer, TemplateDetail, TemplateVersion } from '../common/domains/finview/model';
+import type { VideoTemplate } from '../common/domains/finview/template';
 import { newestRcKey } from '../common/protocol/entity';
 import { withScratchDatabase } from './scratch-database';
 import { login, sealed, startServe, type Session } from './serve-process';

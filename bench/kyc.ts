@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { openDb } from '../server/src/db/index';
 import { prepareImage } from '../server/src/modules/kyc/files/images';
 import { newestRcKey } from '../common/protocol/entity';
-import { KYC_MAX_FILE_BYTES } from '../common/kyc/model';
+import { KYC_MAX_FILE_BYTES } from '../common/domains/kyc/model';
 import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
 import { formData, subjectInput, type FormFile } from '../tests/fixtures/kyc-forms';
 import { benchApp, loginCaller, timedCall, type Caller } from './news-list';

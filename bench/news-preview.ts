@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shippedConfig, withAreas } from '../tests/fixtures/app-config';
-import { COMPANY_FIELDS } from '../common/news/company-rules';
+import { COMPANY_FIELDS } from '../common/domains/news/company-rules';
 import { launchBrowser } from '../tests/e2e/browser';
 import { startStack } from '../tests/e2e/stack';
 

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { fieldReasonText, type FieldReason, type FieldReasonCode, type MessageParams } from './resources/server-messages.js';
+import { fieldReasonText, type FieldReason, type FieldReasonCode, type MessageParams } from './messages.js';
 
 const FieldReasonSchema = Type.Object({
   code: Type.String(),
@@ -8,7 +8,7 @@ const FieldReasonSchema = Type.Object({
 
 /**
  * Every error answer: `message` and `errors` in English, `code` and `reasons` for a client
- * that words them itself (common/resources/server-messages.ts). The client's data provider
+ * that words them itself (common/messages.ts). The client's data provider
  * turns it into one HttpError.
  */
 export const ErrorReply = Type.Object({

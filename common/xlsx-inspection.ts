@@ -1,4 +1,4 @@
-import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_ROWS } from './news/company-rules';
+import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_ROWS } from './domains/news/company-rules';
 
 // What an uploaded .xlsx may hold once unpacked, checked while its zip is inflated and before
 // SheetJS reads it: a 1 MB zip can inflate to gigabytes of XML, and SheetJS keeps every part

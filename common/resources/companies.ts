@@ -1,4 +1,4 @@
-import { COMPANY_TEXT_RULES } from '../news/company-rules';
+import { COMPANY_TEXT_RULES } from '../domains/news/company-rules';
 import type { ResourceDefinition } from './types';
 
 const max = (field: keyof typeof COMPANY_TEXT_RULES) => COMPANY_TEXT_RULES[field].max;

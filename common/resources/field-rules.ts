@@ -1,8 +1,8 @@
 import { MAIL_DOMAIN_PATTERN } from '../config/values';
 import { USERNAME_PATTERN } from '../protocol/constants';
-import { EMAIL_CHARS_PATTERN, EMAIL_SHAPE, ISIN_PATTERN, TEXT_PATTERN } from '../news/company-rules';
-import { AADHAAR_PATTERN, checkAadhaar, checkPan, type KycCheck } from '../kyc/rules';
-import type { FieldReasonCode } from './server-messages';
+import { EMAIL_CHARS_PATTERN, EMAIL_SHAPE, ISIN_PATTERN, TEXT_PATTERN } from '../domains/news/company-rules';
+import { AADHAAR_PATTERN, checkAadhaar, checkPan, type KycCheck } from '../domains/kyc/rules';
+import type { FieldReasonCode } from '../messages';
 
 // Rules a field definition names, shared by the server (its TypeBox schema gets the
 // pattern, and a 422 names the reason) and the client (its antd form rule gets the same
@@ -11,7 +11,7 @@ import type { FieldReasonCode } from './server-messages';
 export interface FieldRule {
   /** A regular expression source, as JSON Schema's `pattern` and RegExp both take it. */
   pattern: string;
-  /** What a value that breaks it is told: a code of the server-messages catalogue. */
+  /** What a value that breaks it is told: a code of the message catalogue (common/messages.ts). */
   reason: FieldReasonCode;
   /**
    * What a pattern cannot say (a check digit, a warning): run on a value the pattern

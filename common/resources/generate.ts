@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config/schema';
 import { AREAS } from './areas';
-import { canAccess } from './access';
+import { canAccess } from '../access';
 import { RESOURCES } from './registry';
 import type { AreaDefinition, ResourceAction, ResourceDefinition, Role } from './types';
 

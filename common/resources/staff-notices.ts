@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from './types';
-import { NOTICE_SEVERITIES } from '../announcements/model';
+import { NOTICE_SEVERITIES } from '../domains/announcements/model';
 
 // Staff notices: a short announcement Admins write for colleagues, shown to every role on the
 // dashboard from its start until it expires (docs/announcements.md "Staff notices"). Served

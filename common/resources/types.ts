@@ -4,7 +4,7 @@
 // the menu entry all come from it (see README "Adding a resource").
 
 import type { FieldRuleName } from './field-rules';
-import type { ServerMessageCode } from './server-messages';
+import type { ServerMessageCode } from '../messages';
 
 /** 0 Super Admin, 1 Admin, 2 User: a lower number is more powerful. */
 export type Role = 0 | 1 | 2;

@@ -5,7 +5,7 @@ import {
   type FieldReasonCode,
   type MessageParams,
   type ServerMessageCode,
-} from '../../common/resources/server-messages.js';
+} from '../../common/messages.js';
 
 /** A field's refusal: a code of the catalogue, with its values when the text has any. */
 export type FieldRefusal = FieldReasonCode | FieldReason;

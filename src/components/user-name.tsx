@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { Ltr } from '../i18n/formatting';
-import type { UserRef } from '../../common/finview/model';
+import type { UserRef } from '../../common/domains/finview/model';
 
 /** Who did it, or a dash (a system change, a deleted user). */
 export function UserName({ user }: { user: UserRef | null | undefined }) {

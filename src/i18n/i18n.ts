@@ -2,7 +2,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Direction, Language } from '../../common/config/schema';
-import { FIELD_REASONS, SERVER_MESSAGES } from '../../common/resources/server-messages';
+import { FIELD_REASONS, SERVER_MESSAGES } from '../../common/messages';
 import en from './en.json';
 
 export type { I18n };

@@ -1,5 +1,5 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { canAccess } from '../../common/resources/access';
+import { canAccess } from '../../common/access';
 import type { ResourceAction, ResourceDefinition } from '../../common/resources/types';
 import type { Translate } from './http-client';
 import type { SessionStore } from './session-store';

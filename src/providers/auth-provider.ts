@@ -1,7 +1,7 @@
 import type { AuthActionResponse, AuthProvider } from '@refinedev/core';
 import { RC_KEY_HEADER } from '../../common/protocol/constants';
 import { parseRcKey } from '../../common/protocol/entity';
-import { isRole } from '../../common/resources/access';
+import { isRole } from '../../common/access';
 import type { Role } from '../../common/resources/types';
 import type { HttpClient, Translate } from './http-client';
 import { ApiError, isApiError } from './http-error';

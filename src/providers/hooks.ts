@@ -1,5 +1,5 @@
 import { useGetIdentity, usePermissions } from '@refinedev/core';
-import { isRole } from '../../common/resources/access';
+import { isRole } from '../../common/access';
 import type { Role } from '../../common/resources/types';
 import type { Identity } from './auth-provider';
 

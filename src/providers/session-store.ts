@@ -1,5 +1,5 @@
 import { newestRcKey, parseRcKey } from '../../common/protocol/entity';
-import { isRole } from '../../common/resources/access';
+import { isRole } from '../../common/access';
 import type { Role } from '../../common/resources/types';
 
 // sessionStorage, not localStorage: the sealing material must not outlive the

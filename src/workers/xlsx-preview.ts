@@ -1,5 +1,5 @@
-import { COMPANY_UPLOAD_MAX_BYTES, hasXlsxMagic } from '../../common/news/company-rules';
-import { readCompanySheet, type CompanySheetRow, type UploadFailureReason, type XlsxReader } from '../../common/news/company-sheet';
+import { COMPANY_UPLOAD_MAX_BYTES, hasXlsxMagic } from '../../common/domains/news/company-rules';
+import { readCompanySheet, type CompanySheetRow, type UploadFailureReason, type XlsxReader } from '../../common/domains/news/company-sheet';
 import { checkXlsxZip } from './xlsx-zip-check';
 
 // Reading a companies upload for the preview. Pure: the worker passes in the

@@ -1,6 +1,6 @@
-import { COMPANY_UPLOAD_MAX_BYTES } from '../../common/news/company-rules';
+import { COMPANY_UPLOAD_MAX_BYTES } from '../../common/domains/news/company-rules';
 import { PREVIEW_CHUNK_ROWS, readCompanyWorkbook, type PreviewMessage, type PreviewRequest } from './xlsx-preview';
-import type { XlsxReader } from '../../common/news/company-sheet';
+import type { XlsxReader } from '../../common/domains/news/company-sheet';
 import { loadXlsxReader } from './xlsx-reader';
 
 // Parses a companies upload off the main thread: the page only receives rows,

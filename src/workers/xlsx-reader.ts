@@ -1,4 +1,4 @@
-import type { XlsxReader } from '../../common/news/company-sheet';
+import type { XlsxReader } from '../../common/domains/news/company-sheet';
 
 type Xlsx = typeof import('@e965/xlsx');
 

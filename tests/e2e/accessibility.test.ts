@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../common/config/schema';
 import { THEME_COLORS, THEME_MODES } from '../../common/config/values';
-import { COMPANY_FIELDS } from '../../common/news/company-rules';
+import { COMPANY_FIELDS } from '../../common/domains/news/company-rules';
 import { AREAS } from '../../common/resources/areas';
 import { buildRegistry } from '../../common/resources/generate';
 import { RESOURCES } from '../../common/resources/registry';

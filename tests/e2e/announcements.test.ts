@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedAnswer } from '../../common/announcements/model';
+import type { FeedAnswer } from '../../common/domains/announcements/model';
 import { withAreas } from '../fixtures/app-config';
 import { insertFixtureCompanies } from '../fixtures/announcements/companies';
 import { logInAs } from './browser';

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canAccess } from '../../common/resources/access';
+import { canAccess } from '../../common/access';
 import { resourceBasePath } from '../../common/resources/generate';
 import { RESOURCES } from '../../common/resources/registry';
-import { SERVER_MESSAGES } from '../../common/resources/server-messages';
+import { SERVER_MESSAGES } from '../../common/messages';
 import type { FieldDefinition, ResourceAction, ResourceDefinition, Role } from '../../common/resources/types';
 import { withAreas } from '../fixtures/app-config';
 import { auditInEveryLook } from './looks';
@@ -23,7 +23,7 @@ import { browserSuite } from './suite';
 /** Resources on the generic pages: an endpoint, fields, and no custom page of their own. */
 const GENERIC = RESOURCES.filter((definition) => definition.endpoint && definition.fields && !definition.page);
 
-/** The catalogue's stale-edit sentence (server-messages.ts). */
+/** The catalogue's stale-edit sentence (common/messages.ts). */
 const STALE_MESSAGE = SERVER_MESSAGES.staleEdit;
 
 const ACCOUNTS: Record<Role, string> = { 0: 'superadmin', 1: 'admin', 2: 'analyst' };

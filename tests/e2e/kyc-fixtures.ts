@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { verhoeffDigit } from '../../common/kyc/rules';
+import { verhoeffDigit } from '../../common/domains/kyc/rules';
 import { sealedFetch, type ApiSession } from './sealed-api';
 
 // KYC files and subjects for the browser tests, made at test time.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_REASONS, SERVER_MESSAGES } from '../../common/resources/server-messages';
+import { FIELD_REASONS, SERVER_MESSAGES } from '../../common/messages';
 import { withAreas } from '../fixtures/app-config';
 import { keepScreenshot, logInAs, waitForNotice } from './browser';
 import { auditInEveryLook } from './looks';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_FIELDS } from '../../common/news/company-rules';
+import { COMPANY_FIELDS } from '../../common/domains/news/company-rules';
 import { withAreas } from '../fixtures/app-config';
 import { sharedStringsBomb } from '../fixtures/xlsx-bombs';
 import { keepScreenshot, logInAs, waitForNotice } from './browser';

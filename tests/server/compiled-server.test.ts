@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedAnswer, FeedRunAnswer } from '../../common/announcements/model.js';
+import type { FeedAnswer, FeedRunAnswer } from '../../common/domains/announcements/model.js';
 import { apiSession, sealedFetch } from '../e2e/sealed-api';
 import { freePort } from '../fixtures/free-port';
 import { allAreasConfigFile } from './admin/admin-helper';

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
-import type { ServerMessageCode } from '../../../common/resources/server-messages.js';
+import type { ServerMessageCode } from '../../../common/messages.js';
 
 // Tickets for the GETs a browser makes without sealing them (a <video>'s or an <iframe>'s src,
 // an EventSource): what they may read, for which session, until when, signed with an HMAC key

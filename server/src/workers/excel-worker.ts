@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
-import { readCompanySheet, type CompanySheet } from '../../../common/news/company-sheet.js';
+import { readCompanySheet, type CompanySheet } from '../../../common/domains/news/company-sheet.js';
 
 // Builds and parses .xlsx files off the event loop: a 50 000-row sheet takes seconds of CPU,
 // which on the main thread would stall every other request for as long.

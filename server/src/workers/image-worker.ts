@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { HttpError } from '../errors.js';
 import { guardedSharp } from '../lib/upload-guard/image.js';
-import type { FieldReason, MessageParams, ServerMessageCode } from '../../../common/resources/server-messages.js';
+import type { FieldReason, MessageParams, ServerMessageCode } from '../../../common/messages.js';
 
 // Rasterises an SVG (a preview's frame) to PNG in a worker thread (image-raster.ts runs it): the
 // pool ends the thread at the time limit, and its job settles only once the thread stopped, so

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../providers';
 import { useEndpointPath } from '../../registry/resource-urls';
 import type { Role } from '../../../common/resources/types';
-import type { UserStatus } from '../../../common/admin/user-rules';
+import type { UserStatus } from '../../../common/domains/admin/user-rules';
 
 // The admin endpoints that are not plain CRUD, as the user pages call them.
 

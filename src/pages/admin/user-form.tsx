@@ -8,7 +8,7 @@ import { fieldErrorsOf, serverMessageOf, useRole } from '../../providers';
 import type { RouteSpec } from '../../../common/resources/generate';
 import { useRuntime } from '../../registry/registry-context';
 import { ROLE_LABEL_KEYS, type Role } from '../../../common/resources/types';
-import { assignableRoles, canManageUser, mailDomainFor, splitEmail } from '../../../common/admin/user-rules';
+import { assignableRoles, canManageUser, mailDomainFor, splitEmail } from '../../../common/domains/admin/user-rules';
 import { PageHeader } from '../../components/page-header';
 import { newPasswordRules, usernameRules } from '../auth/password-rules';
 import { FormSelect } from '../form-select';

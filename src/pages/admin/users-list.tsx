@@ -6,7 +6,7 @@ import { Ltr } from '../../i18n/formatting';
 import { useIdentity, useRole } from '../../providers';
 import { useRuntime } from '../../registry/registry-context';
 import { ROLE_LABEL_KEYS, ROLES, type Role } from '../../../common/resources/types';
-import { canManageUser, USER_STATUSES, type UserStatus } from '../../../common/admin/user-rules';
+import { canManageUser, USER_STATUSES, type UserStatus } from '../../../common/domains/admin/user-rules';
 import { PageHeader } from '../../components/page-header';
 import { StatusTag } from '../../components/status-tag';
 import { FilterSelect } from '../form-select';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime, Ltr } from '../../i18n/formatting';
 import { fieldErrorsOf } from '../../providers';
-import { QUEUE_STATUSES, type AnnouncementDetail } from '../../../common/announcements/model';
+import { QUEUE_STATUSES, type AnnouncementDetail } from '../../../common/domains/announcements/model';
 import { errorText } from '../../components/error-text';
 import { useToast } from '../../components/toasts';
 import { UserName } from '../../components/user-name';

@@ -2,7 +2,7 @@ import { useList } from '@refinedev/core';
 import { Checkbox, DatePicker, Form, Input, Select, type FormInstance } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { AnnouncementInput, CompanyRef } from '../../../common/announcements/model';
+import type { AnnouncementInput, CompanyRef } from '../../../common/domains/announcements/model';
 import { CompanyPicker } from './company-picker';
 
 // The fields of a manual announcement and of an edit (`AnnouncementInput`). The server checks

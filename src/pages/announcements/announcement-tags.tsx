@@ -3,7 +3,7 @@ import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../components/status-tag';
 import { Ltr } from '../../i18n/formatting';
-import type { AnnouncementAnswer, AnnouncementSource, AnnouncementStatus } from '../../../common/announcements/model';
+import type { AnnouncementAnswer, AnnouncementSource, AnnouncementStatus } from '../../../common/domains/announcements/model';
 
 // How the review screens show an announcement's status, source and flags: preset colours
 // (dark text on a light tint, readable in both themes), as the KYC and finview statuses.

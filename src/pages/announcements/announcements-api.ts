@@ -10,7 +10,7 @@ import type {
   MergeBody,
   RetractBody,
   SuppressBody,
-} from '../../../common/announcements/model';
+} from '../../../common/domains/announcements/model';
 import { useEndpointPath } from '../../registry/resource-urls';
 
 // The review page's sealed calls (docs/announcements.md), under the `announcements` endpoint of

@@ -2,7 +2,7 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { Alert, Button, Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnnouncementDetail } from '../../../common/announcements/model';
+import type { AnnouncementDetail } from '../../../common/domains/announcements/model';
 import { errorText } from '../../components/error-text';
 import { PdfFrame } from '../../components/pdf-frame';
 import { useAnnouncementsApi } from './announcements-api';

@@ -2,7 +2,7 @@ import { Button, Card, Checkbox, Flex, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
-import type { AnnouncementDetail } from '../../../common/announcements/model';
+import type { AnnouncementDetail } from '../../../common/domains/announcements/model';
 import { CompanyPicker } from './company-picker';
 
 // Link the company a filing is about; "remember" stores the source's code (BSE scrip code, NSE

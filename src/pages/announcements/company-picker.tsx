@@ -1,6 +1,6 @@
 import type { SelectProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import type { CompanyRef } from '../../../common/announcements/model';
+import type { CompanyRef } from '../../../common/domains/announcements/model';
 import { FormSelect } from '../form-select';
 import { useAnnouncementsApi } from './announcements-api';
 

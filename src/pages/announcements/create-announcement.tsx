@@ -2,7 +2,7 @@ import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../providers';
-import type { AnnouncementDetail } from '../../../common/announcements/model';
+import type { AnnouncementDetail } from '../../../common/domains/announcements/model';
 import { errorText } from '../../components/error-text';
 import { useToast } from '../../components/toasts';
 import { AnnouncementFields, inputOf, type AnnouncementValues } from './announcement-form';

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPRESS_REASONS, type SuppressReason } from '../../../common/announcements/model';
+import { SUPPRESS_REASONS, type SuppressReason } from '../../../common/domains/announcements/model';
 
 // The two decisions that need a reason: suppress (duplicate or irrelevant) and retract (words,
 // kept with the row and shown to whoever reads it later).

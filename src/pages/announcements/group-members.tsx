@@ -1,7 +1,7 @@
 import { Card, Flex, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
-import type { AnnouncementDetail } from '../../../common/announcements/model';
+import type { AnnouncementDetail } from '../../../common/domains/announcements/model';
 import { Age } from './age';
 import { AnnouncementStatusTag, SourceTag } from './announcement-tags';
 

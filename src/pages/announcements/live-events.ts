@@ -1,4 +1,4 @@
-import type { AnnouncementsEvent, UserRef } from '../../../common/announcements/model';
+import type { AnnouncementsEvent, UserRef } from '../../../common/domains/announcements/model';
 
 // The live stream's events (docs/announcements.md "Live"), read defensively: a stream is input.
 

@@ -1,7 +1,7 @@
 import { Checkbox, Flex, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANNOUNCEMENT_SOURCES, type AnnouncementSource } from '../../../common/announcements/model';
+import { ANNOUNCEMENT_SOURCES, type AnnouncementSource } from '../../../common/domains/announcements/model';
 import { useCategories } from './announcement-form';
 import type { ReviewState } from './review-state';
 

@@ -1,7 +1,7 @@
 import { Button, Flex, Table, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
-import { QUEUE_STATUSES, type AnnouncementAnswer } from '../../../common/announcements/model';
+import { QUEUE_STATUSES, type AnnouncementAnswer } from '../../../common/domains/announcements/model';
 import { Age } from './age';
 import { AnnouncementStatusTag, FlagTags, LockHolder, SourceTag, UnmatchedTag } from './announcement-tags';
 

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Flex, Tabs, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { QUEUE_STATUSES, type AnnouncementAnswer, type AnnouncementDetail } from '../../../common/announcements/model';
+import { QUEUE_STATUSES, type AnnouncementAnswer, type AnnouncementDetail } from '../../../common/domains/announcements/model';
 import { PageHeader } from '../../components/page-header';
 import { useNow } from './age';
 import { AnnouncementDrawer } from './announcement-drawer';

@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_SOURCES, type AnnouncementSource } from '../../../common/announcements/model';
+import { ANNOUNCEMENT_SOURCES, type AnnouncementSource } from '../../../common/domains/announcements/model';
 import type { ListQuery } from './announcements-api';
 
 // What the review page shows, kept in the URL (a reload, a shared link, the back button give

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnnouncementDetail } from '../../../common/announcements/model';
+import type { AnnouncementDetail } from '../../../common/domains/announcements/model';
 import { errorText } from '../../components/error-text';
 import { useToast } from '../../components/toasts';
 import { useAnnouncementsApi, type Decision } from './announcements-api';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE, type AnnouncementAnswer, type AnnouncementDetail } from '../../../common/announcements/model';
+import { MAX_PAGE_SIZE, type AnnouncementAnswer, type AnnouncementDetail } from '../../../common/domains/announcements/model';
 import { errorText } from '../../components/error-text';
 import { useAnnouncementsApi } from './announcements-api';
 import { belongsToTab, listQuery, type ReviewState } from './review-state';

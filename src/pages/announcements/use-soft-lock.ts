@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LOCK_RENEW_SECONDS } from '../../../common/announcements/model';
+import { LOCK_RENEW_SECONDS } from '../../../common/domains/announcements/model';
 import { isApiError } from '../../providers';
 import type { AnnouncementsApi } from './announcements-api';
 

@@ -3,7 +3,7 @@ import { useCustom, useNavigation } from '@refinedev/core';
 import { Card, Col, Flex, Row, Statistic, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AnnouncementStats } from '../../../common/announcements/model';
+import type { AnnouncementStats } from '../../../common/domains/announcements/model';
 import { useEndpointPath } from '../../registry/resource-urls';
 import { formatDuration } from './duration';
 

@@ -2,7 +2,7 @@ import { Card, Empty, Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIdentity, useRole } from '../../providers';
-import { canAccess } from '../../../common/resources/access';
+import { canAccess } from '../../../common/access';
 import { dashboardForRole } from '../../../common/resources/generate';
 import { useRuntime } from '../../registry/registry-context';
 import { PageHeader } from '../../components/page-header';

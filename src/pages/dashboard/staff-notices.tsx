@@ -1,7 +1,7 @@
 import { useCustom } from '@refinedev/core';
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { NoticeAnswer, NoticeSeverity } from '../../../common/announcements/model';
+import type { NoticeAnswer, NoticeSeverity } from '../../../common/domains/announcements/model';
 import { useEndpointPath } from '../../registry/resource-urls';
 
 const ALERT_TYPE: Record<NoticeSeverity, 'info' | 'warning' | 'error'> = { info: 'info', warning: 'warning', critical: 'error' };

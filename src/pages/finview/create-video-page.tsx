@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteSpec } from '../../../common/resources/generate';
-import type { OutputAnswer } from '../../../common/finview/model';
+import type { OutputAnswer } from '../../../common/domains/finview/model';
 import { PageHeader } from '../../components/page-header';
 import { JobCard } from './create/job-card';
 import { ParamFields } from './create/param-fields';

@@ -2,7 +2,7 @@ import { useModuleApiPath } from '../../registry/resource-urls';
 
 // The finview calls (docs/finview.md), under the module's base in the registry:
 // `/be-api-management/finview/...` (the folder of the plugins endpoint). URL builders only:
-// the answers' and bodies' types are common/finview/model.ts.
+// the answers' and bodies' types are common/domains/finview/model.ts.
 const part = (value: string | number) => encodeURIComponent(String(value));
 
 export function finviewApi(base: string) {

@@ -1,5 +1,5 @@
 import { useReducer, useRef } from 'react';
-import type { OutputEvent } from '../../../common/finview/model';
+import type { OutputEvent } from '../../../common/domains/finview/model';
 import { useTicketedStream } from '../live-stream';
 import { useFinviewApi } from './finview-api';
 import { isFinishedEvent, parseOutputEvent, reduceOutputEvent, type LiveOutputs } from './videos/output-events';

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf, notify, type Identity } from '../../providers';
-import { canDecide, KYC_REASONS, type KycDecision, type KycReason } from '../../../common/kyc/model';
+import { canDecide, KYC_REASONS, type KycDecision, type KycReason } from '../../../common/domains/kyc/model';
 import { FormSelect } from '../form-select';
 import { useKycApi, type KycDecisionInput, type KycDocument, type KycSettings, type KycSubject } from './kyc-api';
 import { UserRef } from './kyc-format';

@@ -3,7 +3,7 @@ import { Button, Flex, theme, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
-import { KYC_ACCEPTED_KINDS, type KycDocumentType } from '../../../common/kyc/model';
+import { KYC_ACCEPTED_KINDS, type KycDocumentType } from '../../../common/domains/kyc/model';
 import { acceptFor, checkFile, kindsLabel, MAX_FILE_MB, type FileKind } from './file-check';
 import { formatSize } from '../../components/file-size';
 

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../providers';
-import type { KycDocumentType } from '../../../common/kyc/model';
+import type { KycDocumentType } from '../../../common/domains/kyc/model';
 import { FormSelect } from '../form-select';
 import { DocumentDrop, type PickedFile } from './document-drop';
 import type { KycDocument } from './kyc-api';

@@ -1,4 +1,4 @@
-import { KYC_ACCEPTED_KINDS, KYC_MAX_FILE_BYTES, type KycDocumentType } from '../../../common/kyc/model';
+import { KYC_ACCEPTED_KINDS, KYC_MAX_FILE_BYTES, type KycDocumentType } from '../../../common/domains/kyc/model';
 
 // A first look at a picked file, before anything is sent: its kind read from the first
 // bytes (as the server's sniff.ts does, never from the name), and its size. The server

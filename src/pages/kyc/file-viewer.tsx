@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Empty, Flex, Space, Spin, Tag, Tooltip, Ty
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
-import { AADHAAR_MASK_MINIMUM, maskCoversNumber } from '../../../common/kyc/rules';
+import { AADHAAR_MASK_MINIMUM, maskCoversNumber } from '../../../common/domains/kyc/rules';
 import type { KycExtracted, KycFile, KycRect } from './kyc-api';
 import { useFileUrl } from './kyc-file';
 import { fileErrorText } from '../../components/error-text';

@@ -1,6 +1,6 @@
-import type { SubjectAnswer as KycSubject } from '../../../common/kyc/schemas';
+import type { SubjectAnswer as KycSubject } from '../../../common/domains/kyc/schemas';
 import { useModuleApiPath } from '../../registry/resource-urls';
-import type { KycDecision, KycReason, KycScanPolicy } from '../../../common/kyc/model';
+import type { KycDecision, KycReason, KycScanPolicy } from '../../../common/domains/kyc/model';
 
 // The KYC calls besides the documents list (docs/kyc.md), beside the documents' endpoint
 // in the registry: `/be-api-management/kyc/...`.
@@ -19,8 +19,8 @@ export function kycApi(base: string) {
 
 export type KycApi = ReturnType<typeof kycApi>;
 
-// The answers' shapes are the server's own (common/kyc/schemas.ts: types derived from the server's TypeBox schemas), under the names the pages use.
-export type { UserRefAnswer as KycUserRef, FileAnswer as KycFile, DocumentAnswer as KycDocument, SubjectAnswer as KycSubject } from '../../../common/kyc/schemas';
+// The answers' shapes are the server's own (common/domains/kyc/schemas.ts: types derived from the server's TypeBox schemas), under the names the pages use.
+export type { UserRefAnswer as KycUserRef, FileAnswer as KycFile, DocumentAnswer as KycDocument, SubjectAnswer as KycSubject } from '../../../common/domains/kyc/schemas';
 
 export function useKycApi(): KycApi {
   return kycApi(useModuleApiPath('kyc-documents'));

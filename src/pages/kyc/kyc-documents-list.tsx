@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRuntime } from '../../registry/registry-context';
-import { KYC_DOCUMENT_TYPES, KYC_STATUSES, type KycDocumentType, type KycStatus } from '../../../common/kyc/model';
+import { KYC_DOCUMENT_TYPES, KYC_STATUSES, type KycDocumentType, type KycStatus } from '../../../common/domains/kyc/model';
 import { FilterSelect } from '../form-select';
 import { useFollowLocation } from '../generic/follow-location';
 import type { KycDocument } from './kyc-api';

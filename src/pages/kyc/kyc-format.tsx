@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../components/status-tag';
 import { Ltr } from '../../i18n/formatting';
-import type { KycScanStatus, KycStatus } from '../../../common/kyc/model';
+import type { KycScanStatus, KycStatus } from '../../../common/domains/kyc/model';
 import type { KycUserRef } from './kyc-api';
 
 // How the KYC screens show statuses, scan results and users, the same on every screen.

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime, Ltr } from '../../i18n/formatting';
 import { notify, useIdentity } from '../../providers';
-import { KYC_DOCUMENT_TYPES } from '../../../common/kyc/model';
+import { KYC_DOCUMENT_TYPES } from '../../../common/domains/kyc/model';
 import { DecisionPanel } from './decision-panel';
 import { DocumentReupload } from './document-reupload';
 import { FileViewer } from './file-viewer';

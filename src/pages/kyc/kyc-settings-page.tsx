@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime, Ltr } from '../../i18n/formatting';
 import { notify } from '../../providers';
-import { KYC_SCAN_POLICIES, type KycScanPolicy } from '../../../common/kyc/model';
+import { KYC_SCAN_POLICIES, type KycScanPolicy } from '../../../common/domains/kyc/model';
 import { formatSize } from '../../components/file-size';
 import { PageHeader } from '../../components/page-header';
 import { useKycApi, type KycSettings } from './kyc-api';

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fieldErrorsOf, notify } from '../../providers';
-import { KYC_DOCUMENT_TYPES, KYC_REQUIRED_GROUPS, type KycDocumentType } from '../../../common/kyc/model';
+import { KYC_DOCUMENT_TYPES, KYC_REQUIRED_GROUPS, type KycDocumentType } from '../../../common/domains/kyc/model';
 import type { RouteSpec } from '../../../common/resources/generate';
 import NotFoundPage from '../errors/not-found-page';
 import { DocumentDrop, type PickedFile } from './document-drop';

@@ -3,8 +3,8 @@ import { Button, Col, DatePicker, Form, Input, Row, type FormInstance } from 'an
 import type { Dayjs } from 'dayjs';
 import { useState, type ChangeEvent, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INDIAN_STATES, KYC_GENDERS, type KycGender } from '../../../common/kyc/model';
-import { aadhaarDigits } from '../../../common/kyc/rules';
+import { INDIAN_STATES, KYC_GENDERS, type KycGender } from '../../../common/domains/kyc/model';
+import { aadhaarDigits } from '../../../common/domains/kyc/rules';
 import { FormSelect } from '../form-select';
 import type { KycSubjectInput } from './kyc-api';
 import { aadhaarRules, ADDRESS_MAX, dobRules, isOutsideDobRange, panRules, pinCodeRules, requiredRule, SUBJECT_TEXT_MAX } from './subject-rules';

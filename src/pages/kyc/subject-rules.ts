@@ -1,9 +1,9 @@
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { PIN_CODE_PATTERN, surnameOf } from '../../../common/kyc/model';
-import { aadhaarDigits, checkAadhaar, checkPan, type KycCheck } from '../../../common/kyc/rules';
-import type { FieldReasonCode } from '../../../common/resources/server-messages';
+import { PIN_CODE_PATTERN, surnameOf } from '../../../common/domains/kyc/model';
+import { aadhaarDigits, checkAadhaar, checkPan, type KycCheck } from '../../../common/domains/kyc/rules';
+import type { FieldReasonCode } from '../../../common/messages';
 
 // The subject form's rules: the shared Indian identity checks of ./kyc-rules (the server
 // runs the same ones), worded as the server's 422 would word them. A check's errors

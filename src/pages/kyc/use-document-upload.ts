@@ -1,5 +1,5 @@
 import { useCustomMutation } from '@refinedev/core';
-import type { KycDocumentType } from '../../../common/kyc/model';
+import type { KycDocumentType } from '../../../common/domains/kyc/model';
 import { useKycApi, type KycDocument } from './kyc-api';
 
 /**

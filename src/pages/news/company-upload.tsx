@@ -4,7 +4,7 @@ import { Alert, Button, Flex, Space, Switch, Table, Typography, Upload, type Tab
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify, uploadRowErrorsOf, useIdentity, type UploadRowError } from '../../providers';
-import { COMPANY_FIELDS, COMPANY_TEXT_RULES, COMPANY_UPLOAD_MAX_BYTES, type CompanyField } from '../../../common/news/company-rules';
+import { COMPANY_FIELDS, COMPANY_TEXT_RULES, COMPANY_UPLOAD_MAX_BYTES, type CompanyField } from '../../../common/domains/news/company-rules';
 import { previewCompaniesFile, type PreviewFailureReason, type PreviewJob, type PreviewRow } from '../../workers/preview-client';
 import { catalogueMessage } from './error-catalogue';
 import { useNewsApi } from './news-api';

@@ -1,4 +1,4 @@
-import { UPLOAD_FAILURE_REASONS, type UploadFailureReason } from '../../../common/news/company-sheet';
+import { UPLOAD_FAILURE_REASONS, type UploadFailureReason } from '../../../common/domains/news/company-sheet';
 
 // The one place that decides what a news-management failure tells the reader,
 // by operation and HTTP status (and a refused upload's reason). The legacy service

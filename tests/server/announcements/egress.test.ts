@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runFeed } from '../../../server/src/modules/announcements/ingest.js';
 import { addressAllowed, DEMO_FILES_DIR } from '../../../server/src/lib/egress/policy.js';
-import type { FeedAnswer } from '../../../common/announcements/model.js';
+import type { FeedAnswer } from '../../../common/domains/announcements/model.js';
 import { describeEachDatabase } from '../helper';
 import { feedCallers, feedInput, feedsCall, FIXTURES_EGRESS, insertFeed } from './feeds-helper';
 

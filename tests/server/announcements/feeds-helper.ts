@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { EnvInput } from '../../../server/src/env.js';
-import type { FeedInput } from '../../../common/announcements/model.js';
+import type { FeedInput } from '../../../common/domains/announcements/model.js';
 import { insertFixtureCompanies } from '../../fixtures/announcements/companies.js';
 import { allAreasConfigFile } from '../admin/admin-helper';
 import { API, createUser, login, sealed, uniqueName, type Session, type SuiteContext } from '../helper';

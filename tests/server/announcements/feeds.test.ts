@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { FeedAnswer, FeedRunAnswer } from '../../../common/announcements/model.js';
+import type { FeedAnswer, FeedRunAnswer } from '../../../common/domains/announcements/model.js';
 import { FEED_QUEUE, tickFeeds } from '../../../server/src/modules/announcements/feeds-service.js';
 import { describeEachDatabase } from '../helper';
 import { FAST_JOBS, until } from '../lib/jobs/jobs-helper';

@@ -3,7 +3,7 @@ import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
 import { ticketKey, signTicket } from '../../../server/src/lib/tickets.js';
-import type { AnnouncementsEvent, AnnouncementStats, NoticeAnswer } from '../../../common/announcements/model.js';
+import type { AnnouncementsEvent, AnnouncementStats, NoticeAnswer } from '../../../common/domains/announcements/model.js';
 import { allAreasConfigFile } from '../admin/admin-helper.js';
 import { API, createUser, describeEachDatabase, login, sealed, type Session, type SuiteContext } from '../helper.js';
 import { until } from '../lib/jobs/jobs-helper.js';

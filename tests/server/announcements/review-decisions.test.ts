@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { AnnouncementDetail } from '../../../common/announcements/model.js';
+import type { AnnouncementDetail } from '../../../common/domains/announcements/model.js';
 import { describeEachDatabase } from '../helper';
 import { decide, insertAnnouncement, insertGroup, insertTestCompany, review, reviewers, statusOf } from './review-helper';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { AnnouncementDetail, AnnouncementSource, AnnouncementStatus } from '../../../common/announcements/model.js';
+import type { AnnouncementDetail, AnnouncementSource, AnnouncementStatus } from '../../../common/domains/announcements/model.js';
 import { callers, type Callers } from '../admin/admin-helper';
 import { API, sealed, uniqueName, type Session, type SuiteContext } from '../helper';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { TOTAL_CAP, type AnnouncementAnswer, type AnnouncementDetail } from '../../../common/announcements/model.js';
+import { TOTAL_CAP, type AnnouncementAnswer, type AnnouncementDetail } from '../../../common/domains/announcements/model.js';
 import { describeEachDatabase } from '../helper';
 import { insertAnnouncement, insertGroup, insertTestCompany, review, reviewers } from './review-helper';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { canAccess } from '../../../common/resources/access';
+import { canAccess } from '../../../common/access';
 import { RESOURCES } from '../../../common/resources/registry';
 import type { ResourceAction, ResourceDefinition, Role } from '../../../common/resources/types';
 import { callers } from '../admin/admin-helper';

@@ -5,8 +5,8 @@ import { resolveBindings } from '../../../server/src/modules/finview/bindings';
 import { isoWeek } from '../../../server/src/modules/finview/sources';
 import { starterTemplate } from '../../../server/src/modules/finview/starter-templates';
 import { readSettings } from '../../../server/src/modules/finview/settings';
-import type { Bindings, ParamsSchema } from '../../../common/finview/model';
-import type { VideoTemplate } from '../../../common/finview/template';
+import type { Bindings, ParamsSchema } from '../../../common/domains/finview/model';
+import type { VideoTemplate } from '../../../common/domains/finview/template';
 import { companyWithNews, finviewCallers } from './core-helper';
 
 const SCHEMA: ParamsSchema = {

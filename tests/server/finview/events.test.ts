@@ -1,7 +1,7 @@
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import type { OutputEvent } from '../../../common/finview/model.js';
+import type { OutputEvent } from '../../../common/domains/finview/model.js';
 import { describeEachDatabase, sealed } from '../helper.js';
 import { buildJobsApp, until } from '../lib/jobs/jobs-helper.js';
 import { actor, FINVIEW, publishedTemplate, renderingApp, submit } from './outputs-helper.js';

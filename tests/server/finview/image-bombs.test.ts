@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, sealed, uniqueName, type SuiteContext } from '../helper';
-import type { TemplateDetail, TemplateVersion } from '../../../common/finview/model';
-import type { VideoTemplate } from '../../../common/finview/template';
+import type { TemplateDetail, TemplateVersion } from '../../../common/domains/finview/model';
+import type { VideoTemplate } from '../../../common/domains/finview/template';
 import { assertSvgImages, guardedSharp, readImageHeader } from '../../../server/src/lib/upload-guard/image';
 import { rasteriseFrame } from '../../../server/src/modules/finview/render/yuv-frames';
 import { bombPng, dataUrlOf } from '../../fixtures/image-bomb';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MediaAnswer } from '../../../common/finview/model.js';
+import type { MediaAnswer } from '../../../common/domains/finview/model.js';
 import { describeEachDatabase, sealed } from '../helper.js';
 import { readTicket, signTicket } from '../../../server/src/modules/finview/media-tickets.js';
 import { actor, finished, FINVIEW, publishedTemplate, renderingApp, submit } from './outputs-helper.js';

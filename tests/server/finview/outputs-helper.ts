@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { OutputAnswer } from '../../../common/finview/model.js';
-import type { VideoTemplate } from '../../../common/finview/template.js';
+import type { OutputAnswer } from '../../../common/domains/finview/model.js';
+import type { VideoTemplate } from '../../../common/domains/finview/template.js';
 import { API, createUser, login, sealed, type Session, type SuiteContext } from '../helper.js';
 import { buildJobsApp, until } from '../lib/jobs/jobs-helper.js';
 

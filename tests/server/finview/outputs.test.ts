@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { expect, it } from 'vitest';
 import { reportTemplate } from '../../fixtures/finview-reports.js';
-import type { OutputAnswer } from '../../../common/finview/model.js';
+import type { OutputAnswer } from '../../../common/domains/finview/model.js';
 import { sealed, describeEachDatabase } from '../helper.js';
 import { applyRetention } from '../../../server/src/modules/finview/retention.js';
 import { buildJobsApp } from '../lib/jobs/jobs-helper.js';

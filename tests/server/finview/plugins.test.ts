@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { createUser, describeEachDatabase, formData, login, sealed, type Session, type FormFile } from '../helper';
-import type { PluginAnswer, PriceSeries } from '../../../common/finview/model';
+import type { PluginAnswer, PriceSeries } from '../../../common/domains/finview/model';
 import { call, companyWithNews, counts, finviewCallers, FINVIEW_API } from './core-helper';
 
 function upload(app: FastifyInstance, session: Session, fields: Record<string, string>, files: FormFile[]) {

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helper';
-import type { TemplateDetail, TemplateVersion } from '../../../common/finview/model';
-import type { VideoTemplate } from '../../../common/finview/template';
+import type { TemplateDetail, TemplateVersion } from '../../../common/domains/finview/model';
+import type { VideoTemplate } from '../../../common/domains/finview/template';
 import { call, companyWithNews, finviewCallers } from './core-helper';
 
 const hasChromium = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');

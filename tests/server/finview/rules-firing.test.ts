@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { OutputAnswer, RuleAnswer } from '../../../common/finview/model.js';
+import type { OutputAnswer, RuleAnswer } from '../../../common/domains/finview/model.js';
 import { fireDueSchedules } from '../../../server/src/modules/finview/rules-service.js';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, describeEachDatabase, login } from '../helper';
 import { FAST_JOBS } from '../lib/jobs/jobs-helper';

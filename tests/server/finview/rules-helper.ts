@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { ParamsSchema } from '../../../common/finview/model.js';
+import type { ParamsSchema } from '../../../common/domains/finview/model.js';
 import { videoTemplate } from '../../fixtures/finview-templates.js';
 import { API, sealed, uniqueName, type Session, type SuiteContext } from '../helper';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { RuleAnswer } from '../../../common/finview/model.js';
+import type { RuleAnswer } from '../../../common/domains/finview/model.js';
 import type { NewsApprovedEvent } from '../../../server/src/lib/domain-events.js';
 import { startRuleSchedule } from '../../../server/src/modules/finview/rule-events.js';
 import { RULES_TICK_QUEUE } from '../../../server/src/modules/finview/rule-schedule.js';

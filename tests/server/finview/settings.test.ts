@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helper';
-import type { BrandAnswer, FinviewSettings } from '../../../common/finview/model';
+import type { BrandAnswer, FinviewSettings } from '../../../common/domains/finview/model';
 import { call, counts, finviewCallers } from './core-helper';
 
 async function pngDataUrl(): Promise<string> {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helper';
-import type { TemplateDetail, TemplateVersion } from '../../../common/finview/model';
-import type { VideoTemplate } from '../../../common/finview/template';
+import type { TemplateDetail, TemplateVersion } from '../../../common/domains/finview/model';
+import type { VideoTemplate } from '../../../common/domains/finview/template';
 import { call, companyWithNews, counts, finviewCallers } from './core-helper';
 
 const TABLES = ['finview_templates', 'finview_template_versions', 'audit_log'];

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { verhoeffDigit } from '../../../common/kyc/rules.js';
+import { verhoeffDigit } from '../../../common/domains/kyc/rules.js';
 import { HttpError } from '../../../server/src/errors.js';
 import { createAadhaarVault } from '../../../server/src/modules/kyc/aadhaar-vault-plugin.js';
 import { deriveKey } from '../../../server/src/lib/secret-box.js';

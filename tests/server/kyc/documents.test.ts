@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { allAreasConfigFile } from '../admin/admin-helper';
 import { describeEachDatabase, type Session, type SuiteContext } from '../helper';
-import { AADHAAR_MASK_MIN_HEIGHT_PERCENT, AADHAAR_MASK_MIN_WIDTH_PERCENT } from '../../../common/kyc/rules';
-import { serverMessage } from '../../../common/resources/server-messages';
+import { AADHAAR_MASK_MIN_HEIGHT_PERCENT, AADHAAR_MASK_MIN_WIDTH_PERCENT } from '../../../common/domains/kyc/rules';
+import { serverMessage } from '../../../common/messages';
 import { photoWithExif, plainImage } from './kyc-fixtures';
 import { createSubject, expectNoAadhaar, kycCall, kycCallers, postForm, subjectInput, tableCounts, type Document, type KycCallers, type Subject } from './kyc-helper';
 

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { API, createUser, login, sealed, type Session, type SuiteContext } from '../helper';
 import { allAreasConfigFile } from '../admin/admin-helper';
 import { formData, type FormFile } from '../../fixtures/kyc-forms';
-import type { SubjectAnswer as Subject } from '../../../common/kyc/schemas';
+import type { SubjectAnswer as Subject } from '../../../common/domains/kyc/schemas';
 
 // The form and subject makers live in tests/fixtures/kyc-forms.ts (the bench uses them too).
 export { formData, newAadhaar, newPan, subjectInput, type FormFile } from '../../fixtures/kyc-forms';

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import DashboardPage from '../../../src/pages/dashboard/dashboard-page';
 import { durationParts, formatDuration } from '../../../src/pages/dashboard/duration';
-import type { AnnouncementStats, NoticeAnswer } from '../../../common/announcements/model';
+import type { AnnouncementStats, NoticeAnswer } from '../../../common/domains/announcements/model';
 import { fakeServer, renderPage, waitFor } from './feeds-harness';
 
 // The dashboard asks for notices and the announcements figures only while the area is on;

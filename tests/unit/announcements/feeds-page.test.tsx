@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import AnnouncementFeedsPage from '../../../src/pages/announcements/feeds-page';
 import { feedsApi, pollInterval, POLL_MS } from '../../../src/pages/announcements/feeds/feeds-api';
 import { ApiError } from '../../../src/providers/http-error';
-import type { FeedAnswer, FeedRunAnswer } from '../../../common/announcements/model';
+import type { FeedAnswer, FeedRunAnswer } from '../../../common/domains/announcements/model';
 import { fakeServer, renderPage, waitFor } from './feeds-harness';
 
 // The feeds page: everyone sees feeds and runs, only Admin+ gets the write buttons; a run's

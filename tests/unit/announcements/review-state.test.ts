@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnnouncementAnswer } from '../../../common/announcements/model';
+import type { AnnouncementAnswer } from '../../../common/domains/announcements/model';
 import { addToBatch, emptyBatch, parseAnnouncementsEvent } from '../../../src/pages/announcements/live-events';
 import { belongsToTab, DEFAULT_STATE, listQuery, readReviewState, writeReviewState } from '../../../src/pages/announcements/review-state';
 import { suggestedLead } from '../../../src/pages/announcements/review-list';

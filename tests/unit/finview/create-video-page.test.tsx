@@ -4,7 +4,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import CreateVideoPage from '../../../src/pages/finview/create-video-page';
 import { ApiError } from '../../../src/providers/http-error';
-import type { OutputAnswer, TemplateSummary, TemplateVersion } from '../../../common/finview/model';
+import type { OutputAnswer, TemplateSummary, TemplateVersion } from '../../../common/domains/finview/model';
 import { BASE, FakeEventSource, input, provider, renderRoute, waitFor } from './harness';
 
 // The create page against a data provider playing the server: the template's paramsSchema

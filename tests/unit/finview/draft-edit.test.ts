@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scene } from '../../../common/finview/template';
+import type { Scene } from '../../../common/domains/finview/template';
 import {
   bindingRowsOf,
   bindingsOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutputEvent } from '../../../common/finview/model';
+import type { OutputEvent } from '../../../common/domains/finview/model';
 import { parseOutputEvent, reduceOutputEvent, withLive, type LiveOutputs } from '../../../src/pages/finview/videos/output-events';
 
 const event = (status: OutputEvent['status'], progress = 0, jobId = 'j1', outputId = 1): OutputEvent => ({ outputId, jobId, status, progress });

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import type { ParamsSchema } from '../../../common/finview/model';
+import type { ParamsSchema } from '../../../common/domains/finview/model';
 import { checkParam, defaultsOf, fieldsOf, paramErrorsOf, paramsOf } from '../../../src/pages/finview/create/params-form';
 
 const schema: ParamsSchema = {

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import PluginsPage from '../../../src/pages/finview/plugins-page';
 import { ApiError } from '../../../src/providers/http-error';
-import type { PluginAnswer } from '../../../common/finview/model';
+import type { PluginAnswer } from '../../../common/domains/finview/model';
 import { fakeServer, renderAt, waitFor } from './finview-harness';
 
 // Without an Admin role the switches are read-only; a refused price-series upload shows the

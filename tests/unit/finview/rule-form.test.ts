@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleAnswer } from '../../../common/finview/model';
+import type { RuleAnswer } from '../../../common/domains/finview/model';
 import { fieldsOf } from '../../../src/pages/finview/create/params-form';
 import { defaultDedupeKey, formValuesOf, ruleBodyOf, ruleErrorsOf } from '../../../src/pages/finview/rules/rule-form';
 

@@ -4,7 +4,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import RulesPage from '../../../src/pages/finview/rules-page';
 import { ApiError } from '../../../src/providers/http-error';
-import type { TemplateSummary, TemplateVersion } from '../../../common/finview/model';
+import type { TemplateSummary, TemplateVersion } from '../../../common/domains/finview/model';
 import { BASE, input, provider, renderRoute, waitFor } from './harness';
 
 // A new event rule: the trigger shows its own fields, a param may come from the event, the

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import FinviewSettingsPage from '../../../src/pages/finview/settings-page';
 import { ApiError } from '../../../src/providers/http-error';
-import type { FinviewSettings } from '../../../common/finview/model';
+import type { FinviewSettings } from '../../../common/domains/finview/model';
 import { fakeServer, renderAt, waitFor } from './finview-harness';
 
 // The settings form sends the loaded version with its values, and a 422's field reasons land on

@@ -4,8 +4,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import TemplatesPage from '../../../src/pages/finview/templates-page';
 import { ApiError } from '../../../src/providers/http-error';
-import type { BrandAnswer, TemplateDetail, TemplateVersion } from '../../../common/finview/model';
-import type { VideoTemplate } from '../../../common/finview/template';
+import type { BrandAnswer, TemplateDetail, TemplateVersion } from '../../../common/domains/finview/model';
+import type { VideoTemplate } from '../../../common/domains/finview/template';
 import { fakeServer, renderAt, waitFor } from './finview-harness';
 
 // The template editor against a data provider that plays the server (docs/finview.md): it loads

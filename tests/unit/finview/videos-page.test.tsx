@@ -4,7 +4,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import VideosPage from '../../../src/pages/finview/videos-page';
 import { approveBlock } from '../../../src/pages/finview/videos/output-show';
-import type { OutputAnswer } from '../../../common/finview/model';
+import type { OutputAnswer } from '../../../common/domains/finview/model';
 import { FakeEventSource, provider, renderRoute, waitFor } from './harness';
 
 // The videos list: filters from the URL go to the server, a row's status follows the event

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSLATIONS } from '../../../src/i18n/translations';
 import { LOCALE_OPTIONS } from '../../../src/i18n/locales';
 import { AREAS } from '../../../common/resources/areas';
-import { FIELD_REASONS, SERVER_MESSAGES } from '../../../common/resources/server-messages';
+import { FIELD_REASONS, SERVER_MESSAGES } from '../../../common/messages';
 import { RESOURCES } from '../../../common/resources/registry';
 import { ROLE_LABEL_KEYS } from '../../../common/resources/types';
 

@@ -5,7 +5,7 @@ import { formatSize } from '../../../src/components/file-size';
 import type { KycDocument, KycFile } from '../../../src/pages/kyc/kyc-api';
 import { relativeTime } from '../../../src/components/relative-date';
 import { nudge, rectBetween } from '../../../src/pages/kyc/mask-layer';
-import { KYC_MAX_FILE_BYTES } from '../../../common/kyc/model';
+import { KYC_MAX_FILE_BYTES } from '../../../common/domains/kyc/model';
 
 // The KYC screens' own logic, apart from React: the first look at a picked file, the
 // masking rectangles' arithmetic, the decision blocks and the relative dates.

@@ -9,9 +9,9 @@ import { createI18n } from '../../../src/i18n/i18n';
 import KycUploadPage from '../../../src/pages/kyc/kyc-upload-page';
 import { ApiError } from '../../../src/providers/http-error';
 import { buildRegistry } from '../../../common/resources/generate';
-import { verhoeffDigit } from '../../../common/kyc/rules';
+import { verhoeffDigit } from '../../../common/domains/kyc/rules';
 import { RuntimeProvider } from '../../../src/registry/registry-context';
-import { FIELD_REASONS } from '../../../common/resources/server-messages';
+import { FIELD_REASONS } from '../../../common/messages';
 import { shippedConfig, withAreas } from '../../fixtures/app-config';
 
 // The upload form against a data provider that plays the server: the shared rules refuse a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCompany, checkCompanyTextField, companyValuesOf, hasXlsxMagic, parseCompanyBoolean } from '../../../common/news/company-rules';
+import { checkCompany, checkCompanyTextField, companyValuesOf, hasXlsxMagic, parseCompanyBoolean } from '../../../common/domains/news/company-rules';
 
 const VALID = {
   compName: 'Acme Holdings 2',

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../../common/news/company-rules';
+import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../../common/domains/news/company-rules';
 import { readCompanyWorkbook } from '../../../src/workers/xlsx-preview';
 import { loadXlsxReader } from '../../../src/workers/xlsx-reader';
 import { inflatingSheet, manyCells, manyEntries, manyRows, sharedStringsBomb } from '../../fixtures/xlsx-bombs';

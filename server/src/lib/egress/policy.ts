@@ -12,7 +12,7 @@ import type { Env } from '../../env.js';
 /** The demo feeds' folder (server/demo/announcements): what file: URLs may read by default. */
 export const DEMO_FILES_DIR = path.resolve(import.meta.dirname, '../../../demo/announcements');
 
-/** Why a URL is refused; each is a field reason (common/resources/server-messages.ts). */
+/** Why a URL is refused; each is a field reason (common/messages.ts). */
 export type EgressRefusal = 'feedUrl' | 'egressHost' | 'egressAddress' | 'egressFile';
 
 export interface EgressPolicy {

@@ -1,4 +1,4 @@
-import type { CompanySheet } from '../../../../common/news/company-sheet.js';
+import type { CompanySheet } from '../../../../common/domains/news/company-sheet.js';
 import type { BuildJob, ExcelJob, ExcelResult, ParseCompaniesJob } from '../../workers/excel-worker.js';
 import { createWorkerPool, type WorkerPoolOptions } from '../worker-pool.js';
 

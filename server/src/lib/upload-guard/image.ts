@@ -2,7 +2,7 @@ import type SharpModule from 'sharp';
 import type { Sharp, SharpOptions } from 'sharp';
 import type { FieldRefusal } from '../../errors.js';
 import { HttpError } from '../../errors.js';
-import type { ServerMessageCode } from '../../../../common/resources/server-messages.js';
+import type { ServerMessageCode } from '../../../../common/messages.js';
 import { serverSharp } from '../server-sharp.js';
 
 // The one door every image the server decodes goes through (issue 23): uploads (KYC files, the

@@ -14,7 +14,7 @@ import {
 } from './users-repository.js';
 import type { Actor } from '../../plugins/app/access.js';
 import type { Role } from '../../../../common/resources/types.js';
-import { checkUserChange, emailAllowedFor, type MailDomainOwner, type UserRuleRefusal, type UserState, type UserStatus } from '../../../../common/admin/user-rules.js';
+import { checkUserChange, emailAllowedFor, type MailDomainOwner, type UserRuleRefusal, type UserState, type UserStatus } from '../../../../common/domains/admin/user-rules.js';
 import { createAccountsService } from '../accounts/service.js';
 import { revokeUserSessions } from '../accounts/sessions-repository.js';
 import { isUniqueViolation } from '../../lib/paging.js';
@@ -40,7 +40,7 @@ function refusal(refused: UserRuleRefusal): HttpError {
 
 /**
  * The admin's user actions. Each runs in one transaction that locks the target row,
- * checks the rules of common/admin/user-rules.ts, writes, and records the change in
+ * checks the rules of common/domains/admin/user-rules.ts, writes, and records the change in
  * the audit log, so a refused request writes nothing and an accepted one is always recorded.
  */
 export function createUsersAdminService(fastify: FastifyInstance) {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { cappedCount, containsPattern, isoOf } from '../../lib/paging.js';
-import { TOTAL_CAP, type AnnouncementAnswer, type AnnouncementSource, type AnnouncementStatus } from '../../../../common/announcements/model.js';
+import { TOTAL_CAP, type AnnouncementAnswer, type AnnouncementSource, type AnnouncementStatus } from '../../../../common/domains/announcements/model.js';
 
 // SQL of announcements (migration 017) and the answer mapping. One statement per page: the
 // lock (an unexpired one only) and the group's size come with the rows, never a query per row.

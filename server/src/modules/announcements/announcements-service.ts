@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';
-import type { AnnouncementDetail, AnnouncementInput, AnnouncementLock, SuppressReason } from '../../../../common/announcements/model.js';
+import type { AnnouncementDetail, AnnouncementInput, AnnouncementLock, SuppressReason } from '../../../../common/domains/announcements/model.js';
 import { announcementAnswer, findAnnouncement, groupMembers, type AnnouncementRow } from './announcements-repository.js';
 import { codeOf, existingCompany, rememberCode, setCompany } from './company-links.js';
 import { joinGroup, leaveGroup, publishGroup } from './groups.js';

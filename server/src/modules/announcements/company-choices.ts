@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import type { CompanyRef } from '../../../../common/announcements/model.js';
+import type { CompanyRef } from '../../../../common/domains/announcements/model.js';
 
 const LIMIT = 20;
 

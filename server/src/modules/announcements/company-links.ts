@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { recordAudits, type AuditActor } from '../../lib/audit.js';
-import type { AnnouncementSource } from '../../../../common/announcements/model.js';
+import type { AnnouncementSource } from '../../../../common/domains/announcements/model.js';
 
 // Linking a company by hand (docs/announcements.md "company"). Remembering stores the source's
 // code (BSE scrip code, NSE symbol) so later filings match by themselves, and links the rows

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import type { FeedSource } from '../../../../common/announcements/model.js';
+import type { FeedSource } from '../../../../common/domains/announcements/model.js';
 import type { FeedEntry } from './adapters/entry.js';
 
 // Which company an entry names (docs/announcements.md "Company matching"), for a whole batch in

@@ -1,4 +1,4 @@
-import { DEDUPE_MIN_SIMILARITY } from '../../../../common/announcements/model.js';
+import { DEDUPE_MIN_SIMILARITY } from '../../../../common/domains/announcements/model.js';
 
 // Whether two subjects say the same thing (docs/announcements.md "De-duplication"): word sets
 // after lower-casing, dropping punctuation, stop words and the company's own name and codes,

@@ -1,6 +1,6 @@
 import { egressRead, EgressError, type EgressFailure } from '../../lib/egress/fetch.js';
 import { egressRefusal, type EgressPolicy, type EgressRefusal } from '../../lib/egress/policy.js';
-import type { ServerMessageCode } from '../../../../common/resources/server-messages.js';
+import type { ServerMessageCode } from '../../../../common/messages.js';
 
 // Reads a feed or an attachment from a URL (docs/announcements.md "Feeds and ingestion") through
 // the server's egress policy (lib/egress): `file:` under the configured folder, `http(s):`

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { isoOf } from '../../lib/paging.js';
-import type { FeedAnswer, FeedInput, FeedProblem, FeedRunAnswer, FeedSource } from '../../../../common/announcements/model.js';
+import type { FeedAnswer, FeedInput, FeedProblem, FeedRunAnswer, FeedSource } from '../../../../common/domains/announcements/model.js';
 
 // SQL of announcement_feeds and announcement_feed_runs (migration 017).
 

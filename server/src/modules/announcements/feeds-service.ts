@@ -4,7 +4,7 @@ import { HttpError, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import { egressPolicy, type EgressPolicy } from '../../lib/egress/policy.js';
 import { isUniqueViolation } from '../../lib/paging.js';
-import type { FeedAnswer, FeedInput } from '../../../../common/announcements/model.js';
+import type { FeedAnswer, FeedInput } from '../../../../common/domains/announcements/model.js';
 import { isFiveFieldCron, isTimeZone, nextCronTime } from '../finview/rule-schedule.js';
 import { feedUrlRefusal } from './feed-reader.js';
 import { deleteFeed, feedJobActive, findFeed, insertFeed, lockDueFeeds, setNextRun, updateFeed } from './feeds-repository.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { egressPolicy } from '../../lib/egress/policy.js';
-import { DEDUPE_WINDOW_MINUTES, type FeedSource } from '../../../../common/announcements/model.js';
+import { DEDUPE_WINDOW_MINUTES, type FeedSource } from '../../../../common/domains/announcements/model.js';
 import { parseBse } from './adapters/bse.js';
 import type { FeedEntry, ParsedFeed } from './adapters/entry.js';
 import { parseNse } from './adapters/nse.js';

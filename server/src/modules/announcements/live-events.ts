@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listenChannel, type ChannelListener } from '../../lib/live/channel.js';
-import type { AnnouncementsEvent, UserRef } from '../../../../common/announcements/model.js';
+import type { AnnouncementsEvent, UserRef } from '../../../../common/domains/announcements/model.js';
 
 // What the live stream carries (docs/announcements.md "Live"): migration 017's triggers NOTIFY
 // `announcements_changed` once per statement on the announcements table and once per lock row

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import { isoOf } from '../../lib/paging.js';
-import { LOCK_SECONDS, type AnnouncementLock } from '../../../../common/announcements/model.js';
+import { LOCK_SECONDS, type AnnouncementLock } from '../../../../common/domains/announcements/model.js';
 
 // Soft locks (docs/announcements.md "Soft locks"): who has an announcement open. An expired lock
 // counts as none everywhere, so a closed tab never blocks anyone for longer than LOCK_SECONDS.

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorReply } from '../../../../common/schemas.js';
 import { isoOf } from '../../lib/paging.js';
-import { NOTICE_SEVERITIES, type NoticeAnswer } from '../../../../common/announcements/model.js';
+import { NOTICE_SEVERITIES, type NoticeAnswer } from '../../../../common/domains/announcements/model.js';
 import { ANNOUNCEMENTS_PATH } from './tickets.js';
 
 // The dashboard's staff notices (docs/announcements.md "Staff notices"): the generic module

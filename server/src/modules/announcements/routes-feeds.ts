@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { FEED_SOURCES } from '../../../../common/announcements/model.js';
+import { FEED_SOURCES } from '../../../../common/domains/announcements/model.js';
 import { ErrorReply, MessageReply, Page, PageSize } from '../../../../common/schemas.js';
 import { limitOffset, sendPage } from '../../lib/paging.js';
-import { serverMessage } from '../../../../common/resources/server-messages.js';
+import { serverMessage } from '../../../../common/messages.js';
 import { findRun, listFeeds, listRuns } from './feeds-repository.js';
 import { changeFeed, createFeed, getFeed, removeFeed, requestRun } from './feeds-service.js';
 import { HttpError } from '../../errors.js';

@@ -4,7 +4,7 @@ import { HttpError } from '../../errors.js';
 import { ErrorReply } from '../../../../common/schemas.js';
 import { eventStreams } from '../../lib/live/event-stream.js';
 import { sessionLive } from '../../lib/tickets.js';
-import type { AnnouncementsEvent } from '../../../../common/announcements/model.js';
+import type { AnnouncementsEvent } from '../../../../common/domains/announcements/model.js';
 import { createAnnouncementEvents } from './live-events.js';
 import { attachmentRoutes } from './routes-attachment.js';
 import { noticeRoutes } from './notices.js';

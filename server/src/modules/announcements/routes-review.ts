@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { Actor } from '../../plugins/app/access.js';
-import type { AnnouncementDetail } from '../../../../common/announcements/model.js';
+import type { AnnouncementDetail } from '../../../../common/domains/announcements/model.js';
 import { ErrorReply, Id } from '../../../../common/schemas.js';
 import { TOTAL_CAPPED, TOTAL_COUNT } from '../../lib/paging.js';
 import { announcementAnswer, decodeCursor, encodeCursor, listAnnouncements } from './announcements-repository.js';

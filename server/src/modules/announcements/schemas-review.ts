@@ -1,7 +1,7 @@
 import Type from 'typebox';
-import { ANNOUNCEMENT_SOURCES, ANNOUNCEMENT_STATUSES, MAX_PAGE_SIZE, SUPPRESS_REASONS } from '../../../../common/announcements/model.js';
+import { ANNOUNCEMENT_SOURCES, ANNOUNCEMENT_STATUSES, MAX_PAGE_SIZE, SUPPRESS_REASONS } from '../../../../common/domains/announcements/model.js';
 
-// The review routes' bodies and answers (types: common/announcements/model.ts).
+// The review routes' bodies and answers (types: common/domains/announcements/model.ts).
 
 const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { Queryable } from '../../db/index.js';
 import { ErrorReply } from '../../../../common/schemas.js';
-import type { AnnouncementStats } from '../../../../common/announcements/model.js';
+import type { AnnouncementStats } from '../../../../common/domains/announcements/model.js';
 import { ANNOUNCEMENTS_PATH } from './tickets.js';
 
 // The dashboard's tile (docs/announcements.md "Stats"): the queue, its oldest, the unmatched,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../../../common/news/company-rules.js';
+import { COMPANY_FIELDS, COMPANY_UPLOAD_MAX_BYTES } from '../../../../common/domains/news/company-rules.js';
 import { HttpError } from '../../errors.js';
 import { ErrorReply, MessageReply } from '../../../../common/schemas.js';
 import { apiKeyCheck, sendXlsx } from '../../lib/excel/excel-http.js';

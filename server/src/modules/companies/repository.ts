@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db, Queryable } from '../../db/index.js';
 import { AUDIT_INSERT, type AuditActor } from '../../lib/audit.js';
-import type { CompanyValues } from '../../../../common/news/company-rules.js';
+import type { CompanyValues } from '../../../../common/domains/news/company-rules.js';
 
 // The companies' own SQL beside the generic module's: the name search and the Excel import.
 // List, get and update are the generic module's (common/resources/companies.ts).

@@ -6,7 +6,7 @@ import { recordSchema, Version } from '../crud/schemas.js';
 
 // Companies.
 
-// The company rule itself (which characters, how long) is common/news/company-rules.ts,
+// The company rule itself (which characters, how long) is common/domains/news/company-rules.ts,
 // shared with the client.
 
 /** update-company answers the record as the generic module does, wrapped (API.md). */

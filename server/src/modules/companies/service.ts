@@ -8,8 +8,8 @@ import {
   type CompanyFieldError,
   type CompanyTextField,
   type CompanyValues,
-} from '../../../../common/news/company-rules.js';
-import type { CompanySheet, UploadFailureReason } from '../../../../common/news/company-sheet.js';
+} from '../../../../common/domains/news/company-rules.js';
+import type { CompanySheet, UploadFailureReason } from '../../../../common/domains/news/company-sheet.js';
 import { XLSX_LIMITS, XLSX_REFUSAL_STATUS, type XlsxRefusal } from '../../../../common/xlsx-inspection.js';
 import { HttpError } from '../../errors.js';
 import {
@@ -19,7 +19,7 @@ import {
   type FieldReasonCode,
   type MessageParams,
   type ServerMessageCode,
-} from '../../../../common/resources/server-messages.js';
+} from '../../../../common/messages.js';
 import type { AuditActor } from '../../lib/audit.js';
 import { WorkerJobError } from '../../lib/worker-pool.js';
 import type { ExcelService } from '../../lib/excel/excel-service.js';

@@ -1,4 +1,4 @@
-import type { ServerMessageCode } from '../../../../common/resources/server-messages.js';
+import type { ServerMessageCode } from '../../../../common/messages.js';
 import type { FieldDefinition, ResourceDefinition, StorageDefinition } from '../../../../common/resources/types.js';
 
 // What the generic module reads from a resource definition: the table, its columns and

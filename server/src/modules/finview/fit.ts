@@ -1,4 +1,4 @@
-import type { PluginData } from '../../../../common/finview/model.js';
+import type { PluginData } from '../../../../common/domains/finview/model.js';
 
 // A source's answer shaped as the bound scene's (or report section's) content (docs/finview.md
 // "Plugins", the fitting table). Texts are cut to the template schema's lengths so real data

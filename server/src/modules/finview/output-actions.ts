@@ -4,7 +4,7 @@ import { HttpError } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import type { BlobStore } from '../../lib/blobs/blob-store.js';
 import type { JobChange } from '../../lib/jobs/jobs-repository.js';
-import type { OutputAnswer } from '../../../../common/finview/model.js';
+import type { OutputAnswer } from '../../../../common/domains/finview/model.js';
 import { queueOf } from './outputs-service.js';
 import { lockOutput, outputAnswer, type OutputRow } from './outputs-repository.js';
 

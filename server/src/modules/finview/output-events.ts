@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RENDER_QUEUE } from './render/render-queue.js';
 import type { JobChange } from '../../lib/jobs/jobs-repository.js';
-import type { OutputEvent } from '../../../../common/finview/model.js';
+import type { OutputEvent } from '../../../../common/domains/finview/model.js';
 import { REPORT_QUEUE } from './report-queue.js';
 
 // Render jobs' changes as outputs' events (docs/finview.md "Live progress"): the job queue's

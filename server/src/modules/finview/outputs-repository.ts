@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { containsPattern, isoOf, limitOffset, orderBy, type Page } from '../../lib/paging.js';
-import type { Approval, OutputAnswer, OutputOrigin, OutputStatus, ParamValues, TemplateKind } from '../../../../common/finview/model.js';
+import type { Approval, OutputAnswer, OutputOrigin, OutputStatus, ParamValues, TemplateKind } from '../../../../common/domains/finview/model.js';
 
 // finview_outputs (migration 016) as answers: status, progress, attempts and error are the
 // render job's (`jobs`), names are joined, `expiresAt` follows the settings' retention.

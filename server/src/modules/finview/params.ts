@@ -1,8 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import Type from 'typebox';
 import Value from 'typebox/value';
-import { fieldReasonText, type FieldReason } from '../../../../common/resources/server-messages.js';
-import type { ParamsSchema, ParamValues } from '../../../../common/finview/model.js';
+import { fieldReasonText, type FieldReason } from '../../../../common/messages.js';
+import type { ParamsSchema, ParamValues } from '../../../../common/domains/finview/model.js';
 
 // Render parameters are checked with ajv against the template version's JSON Schema (docs/finview.md
 // "Outputs"): the schema is the author's, so only the ParamsSchema subset is accepted at publish.

@@ -1,4 +1,4 @@
-import type { Scene, VideoTemplate } from '../../../../common/finview/template.js';
+import type { Scene, VideoTemplate } from '../../../../common/domains/finview/template.js';
 
 // What a render draws beyond its template: the firm's watermark (settings), bottom right on
 // every frame of a video; a report carries it to its page footer (report-queue.ts).

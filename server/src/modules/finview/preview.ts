@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { Bindings, ParamsSchema, ParamValues, TemplateBody, TemplateKind } from '../../../../common/finview/model.js';
-import { bindVideoTemplate, type VideoTemplate } from '../../../../common/finview/template.js';
-import { bindReportTemplate, type ReportTemplate } from '../../../../common/finview/report-template.js';
+import type { Bindings, ParamsSchema, ParamValues, TemplateBody, TemplateKind } from '../../../../common/domains/finview/model.js';
+import { bindVideoTemplate, type VideoTemplate } from '../../../../common/domains/finview/template.js';
+import { bindReportTemplate, type ReportTemplate } from '../../../../common/domains/finview/report-template.js';
 import { HttpError } from '../../errors.js';
 import { frameCount, frameSvg } from './render/frame-svg.js';
 import { resolveBindings } from './bindings.js';

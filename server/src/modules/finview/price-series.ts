@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PriceSeries } from '../../../../common/finview/model.js';
+import type { PriceSeries } from '../../../../common/domains/finview/model.js';
 import { HttpError, orNotFound, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import { readUpload, type UploadPolicy } from '../../lib/upload-guard/index.js';

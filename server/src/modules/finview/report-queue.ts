@@ -3,8 +3,8 @@ import type { BlobStore, StagedBlob } from '../../lib/blobs/blob-store.js';
 import { PermanentJobError, type JobQueue, type RunningJob } from '../../lib/jobs/job-queue.js';
 import type { JsonObject } from '../../lib/jobs/jobs-repository.js';
 import type { ReportRenderer } from './render/report-pdf.js';
-import { bindReportTemplate, checkReportTemplate } from '../../../../common/finview/report-template.js';
-import type { BoundData } from '../../../../common/finview/template.js';
+import { bindReportTemplate, checkReportTemplate } from '../../../../common/domains/finview/report-template.js';
+import type { BoundData } from '../../../../common/domains/finview/template.js';
 import { assertBoundImages } from './template-images.js';
 
 // The report render queue: as the video queue (render-queue.ts), the PDF is printed (Chromium)

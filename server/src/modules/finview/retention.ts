@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FINISHED_STATUSES } from '../../../../common/finview/model.js';
+import { FINISHED_STATUSES } from '../../../../common/domains/finview/model.js';
 import { deleteOutputRow } from './output-actions.js';
 import { lockOutput, outputAnswer } from './outputs-repository.js';
 

@@ -5,7 +5,7 @@ import { HttpError } from '../../errors.js';
 import { sendBlob } from '../../lib/blobs/send-blob.js';
 import { eventStreams } from '../../lib/live/event-stream.js';
 import { ErrorReply } from '../../../../common/schemas.js';
-import type { OutputEvent } from '../../../../common/finview/model.js';
+import type { OutputEvent } from '../../../../common/domains/finview/model.js';
 import { readTicket, sessionLive, ticketKey } from './media-tickets.js';
 import { createOutputEvents } from './output-events.js';
 import { lockOutput, outputAnswer } from './outputs-repository.js';

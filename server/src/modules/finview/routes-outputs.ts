@@ -5,7 +5,7 @@ import { HttpError } from '../../errors.js';
 import { ErrorReply } from '../../../../common/schemas.js';
 import { recordAudit } from '../../lib/audit.js';
 import { sendPage } from '../../lib/paging.js';
-import type { MediaAnswer, OutputAnswer } from '../../../../common/finview/model.js';
+import type { MediaAnswer, OutputAnswer } from '../../../../common/domains/finview/model.js';
 import { createOutputActions, type ActionActor } from './output-actions.js';
 import { createOutput, queueOf } from './outputs-service.js';
 import { listOutputs, lockOutput, outputAnswer } from './outputs-repository.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { SOURCE_PLUGINS, WIDGET_PLUGINS, type PluginAnswer, type PluginId } from '../../../../common/finview/model.js';
+import { SOURCE_PLUGINS, WIDGET_PLUGINS, type PluginAnswer, type PluginId } from '../../../../common/domains/finview/model.js';
 import { HttpError, orNotFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { isoOf, sendPage } from '../../lib/paging.js';

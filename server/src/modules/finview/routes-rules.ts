@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { NEWS_EVENT_FIELDS, RULE_EVENTS, RULE_TRIGGERS, type OutputAnswer } from '../../../../common/finview/model.js';
+import { NEWS_EVENT_FIELDS, RULE_EVENTS, RULE_TRIGGERS, type OutputAnswer } from '../../../../common/domains/finview/model.js';
 import { ErrorReply, Id, Page, PageSize } from '../../../../common/schemas.js';
 import { limitOffset, orderBy, sendPage } from '../../lib/paging.js';
 import { registerRuleTriggers } from './rule-events.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Value from 'typebox/value';
-import { BrandSchema, type Brand } from '../../../../common/finview/template.js';
-import type { FinviewSettings } from '../../../../common/finview/model.js';
+import { BrandSchema, type Brand } from '../../../../common/domains/finview/template.js';
+import type { FinviewSettings } from '../../../../common/domains/finview/model.js';
 import { HttpError, type FieldRefusal } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { brandAnswer, readSettings, settingsAnswer, type StoredSettings } from './settings.js';

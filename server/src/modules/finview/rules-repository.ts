@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { isoOf } from '../../lib/paging.js';
-import type { NewsEventField, RuleAnswer, RuleEvent, RuleTrigger } from '../../../../common/finview/model.js';
+import type { NewsEventField, RuleAnswer, RuleEvent, RuleTrigger } from '../../../../common/domains/finview/model.js';
 
 // SQL of finview_rules (migration 016). Answers are built by the service (nextRunAt needs the clock).
 

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import type { NewsApprovedEvent } from '../../lib/domain-events.js';
-import { NEWS_EVENT_FIELDS, type NewsEventField, type OutputAnswer, type ParamsSchema, type ParamValues, type RuleAnswer, type RuleEvent, type RuleTrigger } from '../../../../common/finview/model.js';
+import { NEWS_EVENT_FIELDS, type NewsEventField, type OutputAnswer, type ParamsSchema, type ParamValues, type RuleAnswer, type RuleEvent, type RuleTrigger } from '../../../../common/domains/finview/model.js';
 import type { FieldRefusal } from '../../errors.js';
 import { createOutput } from './outputs-service.js';
 import { checkParams } from './params.js';

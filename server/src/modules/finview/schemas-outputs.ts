@@ -3,9 +3,9 @@ import Type from 'typebox';
 /** A bigint id, as far as a JSON number holds it exactly. */
 const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 import { Page, PageSize } from '../../../../common/schemas.js';
-import { OUTPUT_STATUSES, TEMPLATE_KINDS } from '../../../../common/finview/model.js';
+import { OUTPUT_STATUSES, TEMPLATE_KINDS } from '../../../../common/domains/finview/model.js';
 
-// Request and answer shapes of the outputs routes (common/finview/model.ts's types).
+// Request and answer shapes of the outputs routes (common/domains/finview/model.ts's types).
 
 const UserRef = Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/index.js';
 import type { BlobStore } from '../../lib/blobs/blob-store.js';
-import type { BrandAnswer, FinviewSettings, UserRef } from '../../../../common/finview/model.js';
-import type { Brand } from '../../../../common/finview/template.js';
+import type { BrandAnswer, FinviewSettings, UserRef } from '../../../../common/domains/finview/model.js';
+import type { Brand } from '../../../../common/domains/finview/template.js';
 
 // Owner: the templates/plugins helper. Read by renders (caps, watermark, brand, logo) and the settings routes.
 

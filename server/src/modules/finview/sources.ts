@@ -1,8 +1,8 @@
 import type { AppConfig } from '../../../../common/config/schema.js';
 import { enabledResources } from '../../../../common/resources/generate.js';
 import type { Queryable } from '../../db/index.js';
-import type { PluginData, PluginId, SourcePluginId } from '../../../../common/finview/model.js';
-import type { FieldReasonCode } from '../../../../common/resources/server-messages.js';
+import type { PluginData, PluginId, SourcePluginId } from '../../../../common/domains/finview/model.js';
+import type { FieldReasonCode } from '../../../../common/messages.js';
 
 // The built-in data sources (docs/finview.md "Plugins"): each reads the real tables now, its
 // args checked against an argsSchema built from its config (the caps an Admin sets).

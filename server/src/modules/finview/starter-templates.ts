@@ -1,6 +1,6 @@
-import type { Bindings, ParamsSchema, TemplateBody, TemplateKind } from '../../../../common/finview/model.js';
-import { TEMPLATE_SCHEMA_VERSION, type VideoTemplate } from '../../../../common/finview/template.js';
-import type { ReportTemplate } from '../../../../common/finview/report-template.js';
+import type { Bindings, ParamsSchema, TemplateBody, TemplateKind } from '../../../../common/domains/finview/model.js';
+import { TEMPLATE_SCHEMA_VERSION, type VideoTemplate } from '../../../../common/domains/finview/template.js';
+import type { ReportTemplate } from '../../../../common/domains/finview/report-template.js';
 import type { StoredSettings } from './settings.js';
 
 // What version 1 of a new template holds (docs/finview.md "Templates"): a title and a bar chart

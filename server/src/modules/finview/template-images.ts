@@ -1,5 +1,5 @@
-import type { BoundData, BoundVideo } from '../../../../common/finview/template.js';
-import type { BoundReport } from '../../../../common/finview/report-template.js';
+import type { BoundData, BoundVideo } from '../../../../common/domains/finview/template.js';
+import type { BoundReport } from '../../../../common/domains/finview/report-template.js';
 import { assertDataUrlPixels, LOGO_MAX_PIXELS } from '../../lib/upload-guard/image.js';
 
 // The logos a template carries as data URLs (a logo scene's image, a report's logo), checked by

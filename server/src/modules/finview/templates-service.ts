@@ -14,9 +14,9 @@ import type {
   TemplateVersion,
   UserRef,
   VersionSummary,
-} from '../../../../common/finview/model.js';
-import { checkVideoTemplate, type VideoTemplate } from '../../../../common/finview/template.js';
-import { checkReportTemplate } from '../../../../common/finview/report-template.js';
+} from '../../../../common/domains/finview/model.js';
+import { checkVideoTemplate, type VideoTemplate } from '../../../../common/domains/finview/template.js';
+import { checkReportTemplate } from '../../../../common/domains/finview/report-template.js';
 import { checkBindings } from './bindings.js';
 import { paramsSchemaProblems } from './params.js';
 import { readSettings, type StoredSettings } from './settings.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RENDER_QUEUE, workRenderQueue } from './render/render-queue.js';
-import type { VideoTemplate } from '../../../../common/finview/template.js';
+import type { VideoTemplate } from '../../../../common/domains/finview/template.js';
 import { REPORT_QUEUE, workReportQueue } from './report-queue.js';
 import { applyRetention, RETENTION_CRON, RETENTION_QUEUE } from './retention.js';
 import { startRuleSchedule } from './rule-events.js';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { seal, unseal } from '../../lib/secret-box.js';
-import { aadhaarDigits, checkAadhaar } from '../../../../common/kyc/rules.js';
+import { aadhaarDigits, checkAadhaar } from '../../../../common/domains/kyc/rules.js';
 
 // The only place a full Aadhaar number is kept (issue 11): encrypted with AES-256-GCM under a
 // key derived from SECRET_KEY ('aadhaar-vault'), found by an HMAC-SHA256 of the number under

@@ -1,11 +1,11 @@
-import type { DocumentAnswer, FileAnswer, SubjectAnswer, UserRefAnswer as UserRef } from '../../../../common/kyc/schemas.js';
-import type { KycDocumentType, KycGender, KycReason, KycScanStatus, KycStatus } from '../../../../common/kyc/model.js';
-import { maskAadhaar } from '../../../../common/kyc/rules.js';
+import type { DocumentAnswer, FileAnswer, SubjectAnswer, UserRefAnswer as UserRef } from '../../../../common/domains/kyc/schemas.js';
+import type { KycDocumentType, KycGender, KycReason, KycScanStatus, KycStatus } from '../../../../common/domains/kyc/model.js';
+import { maskAadhaar } from '../../../../common/domains/kyc/rules.js';
 import { isoOf } from '../../lib/paging.js';
 import { subjectWarnings } from './subject-input.js';
 
 // Rows of the KYC queries (repository.ts) turned into the answers of docs/kyc.md
-// (common/kyc/schemas.ts). The SELECT lists there name their columns after these rows' fields.
+// (common/domains/kyc/schemas.ts). The SELECT lists there name their columns after these rows' fields.
 
 export type { DocumentAnswer, FileAnswer, SubjectAnswer, UserRef };
 

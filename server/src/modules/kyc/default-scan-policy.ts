@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { KycScanPolicy } from '../../../../common/kyc/model.js';
+import type { KycScanPolicy } from '../../../../common/domains/kyc/model.js';
 
 /**
  * The scan policy of an install whose KYC settings no Admin has saved yet (`updated_by` is

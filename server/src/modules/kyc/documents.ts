@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canDecide, KYC_ACCEPTED_KINDS, KYC_TRANSITIONS, type KycDecision, type KycDocumentType, type KycReason } from '../../../../common/kyc/model.js';
-import { AADHAAR_MASK_MINIMUM, maskCoversNumber } from '../../../../common/kyc/rules.js';
+import { canDecide, KYC_ACCEPTED_KINDS, KYC_TRANSITIONS, type KycDecision, type KycDocumentType, type KycReason } from '../../../../common/domains/kyc/model.js';
+import { AADHAAR_MASK_MINIMUM, maskCoversNumber } from '../../../../common/domains/kyc/rules.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';

@@ -1,4 +1,4 @@
-import type { KycDocumentType, KycScanStatus } from '../../../../common/kyc/model.js';
+import type { KycDocumentType, KycScanStatus } from '../../../../common/domains/kyc/model.js';
 import { HttpError } from '../../errors.js';
 import { prepareImage } from './files/images.js';
 import { checkPdf } from './files/pdf-check.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { KYC_ACCEPTED_KINDS, KYC_MAX_FILE_BYTES, KYC_MAX_PIXELS, type KycDocumentType } from '../../../../common/kyc/model.js';
+import { KYC_ACCEPTED_KINDS, KYC_MAX_FILE_BYTES, KYC_MAX_PIXELS, type KycDocumentType } from '../../../../common/domains/kyc/model.js';
 import type { FileKind } from '../../lib/blobs/sniff.js';
 import { readUpload, type UploadFileRule, type UploadPolicy } from '../../lib/upload-guard/index.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkAadhaar, aadhaarDigits } from '../../../../common/kyc/rules.js';
+import { checkAadhaar, aadhaarDigits } from '../../../../common/domains/kyc/rules.js';
 import type { AuditActor } from '../../lib/audit.js';
 import { limitOffset, orderBy, type Page } from '../../lib/paging.js';
 import { documentAnswer, subjectAnswer, type DocumentAnswer, type SubjectAnswer } from './answers.js';

@@ -1,4 +1,4 @@
-import { subjectStatus, type KycDocumentType, type KycStatus } from '../../../../common/kyc/model.js';
+import { subjectStatus, type KycDocumentType, type KycStatus } from '../../../../common/domains/kyc/model.js';
 import type { Queryable } from '../../db/index.js';
 import type { StoredBlob } from '../../lib/blobs/blob-store.js';
 import { documentAnswer, fileAnswer, fileColumns, subjectAnswer, type DocumentAnswer, type FileAnswer, type SubjectAnswer } from './answers.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { KYC_MAX_FILE_BYTES } from '../../../../common/kyc/model.js';
+import { KYC_MAX_FILE_BYTES } from '../../../../common/domains/kyc/model.js';
 import { ErrorReply } from '../../../../common/schemas.js';
 import { sendPage } from '../../lib/paging.js';
 import type { KycServices } from './index.js';

@@ -5,16 +5,16 @@ import {
   KYC_DOCUMENT_TYPES,
   KYC_REASONS,
   KYC_STATUSES,
-} from '../../../../common/kyc/model.js';
+} from '../../../../common/domains/kyc/model.js';
 import { Id, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js';
 import { Version } from '../crud/schemas.js';
 
 // The KYC API's schemas (docs/kyc.md): what the routes validate at the edge and what the
 // OpenAPI page shows. Subject fields arrive loose (strings of at most 1000 characters): the
 // service checks them against the Indian rules and names every bad field in one 422. The
-// answers are common/kyc/schemas.ts, which the pages' types come from.
+// answers are common/domains/kyc/schemas.ts, which the pages' types come from.
 
-export { KycDocument, KycFile, KycSettings, KycSubject } from '../../../../common/kyc/schemas.js';
+export { KycDocument, KycFile, KycSettings, KycSubject } from '../../../../common/domains/kyc/schemas.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

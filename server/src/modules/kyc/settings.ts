@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { KYC_SCAN_POLICIES, type KycScanPolicy } from '../../../../common/kyc/model.js';
+import { KYC_SCAN_POLICIES, type KycScanPolicy } from '../../../../common/domains/kyc/model.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';

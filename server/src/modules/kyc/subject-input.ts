@@ -1,7 +1,7 @@
-import type { SubjectValues } from '../../../../common/kyc/schemas.js';
-import { INDIAN_STATES, KYC_GENDERS, PIN_CODE_PATTERN, surnameOf } from '../../../../common/kyc/model.js';
-import { aadhaarDigits, checkAadhaar, checkPan } from '../../../../common/kyc/rules.js';
-import type { FieldReasonCode } from '../../../../common/resources/server-messages.js';
+import type { SubjectValues } from '../../../../common/domains/kyc/schemas.js';
+import { INDIAN_STATES, KYC_GENDERS, PIN_CODE_PATTERN, surnameOf } from '../../../../common/domains/kyc/model.js';
+import { aadhaarDigits, checkAadhaar, checkPan } from '../../../../common/domains/kyc/rules.js';
+import type { FieldReasonCode } from '../../../../common/messages.js';
 import type { FieldRefusal } from '../../errors.js';
 import { unsafeTextPath } from '../../plugins/app/safe-text.js';
 

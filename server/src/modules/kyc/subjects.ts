@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { KycDocumentType } from '../../../../common/kyc/model.js';
+import type { KycDocumentType } from '../../../../common/domains/kyc/model.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, orNotFound, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';

@@ -1,6 +1,6 @@
 import type { onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { canAccess, type AccessRequest } from '../../../../common/resources/access.js';
+import { canAccess, type AccessRequest } from '../../../../common/access.js';
 import { enabledResources } from '../../../../common/resources/generate.js';
 import { HttpError } from '../../errors.js';
 import type { SealedSession } from '../../lib/sealing/check.js';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FieldReason, ServerMessageCode } from '../../../../common/resources/server-messages.js';
+import type { FieldReason, ServerMessageCode } from '../../../../common/messages.js';
 import { HttpError, messageBody } from '../../errors.js';
 import { loggedUrl } from '../../lib/logged-url.js';
 import { ruleOfDescription } from '../../../../common/schemas.js';

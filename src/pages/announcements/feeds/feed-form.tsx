@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeZones } from '../../../i18n/time-zones';
 import { fieldErrorsOf } from '../../../providers';
-import { FEED_SOURCES, type FeedAnswer, type FeedInput } from '../../../../common/announcements/model';
+import { FEED_SOURCES, type FeedAnswer, type FeedInput } from '../../../../common/domains/announcements/model';
 import { FormSelect } from '../../form-select';
 import { errorText } from '../../../components/error-text';
 import { FEED_FIELDS, feedInputOf, NEW_FEED, useFeedsApi } from './feeds-api';

@@ -1,4 +1,4 @@
-import type { FeedAnswer, FeedInput, FeedRunAnswer } from '../../../../common/announcements/model';
+import type { FeedAnswer, FeedInput, FeedRunAnswer } from '../../../../common/domains/announcements/model';
 import { useEndpointPath } from '../../../registry/resource-urls';
 
 // The feeds' calls (docs/announcements.md "Feeds and ingestion"), under the resource's endpoint

@@ -3,7 +3,7 @@ import { Button, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../i18n/formatting';
-import type { FeedAnswer } from '../../../../common/announcements/model';
+import type { FeedAnswer } from '../../../../common/domains/announcements/model';
 import { RelativeDate } from '../../../components/relative-date';
 import { RunStatus } from './runs-table';
 

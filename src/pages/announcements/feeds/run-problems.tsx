@@ -2,7 +2,7 @@ import { Table, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../i18n/formatting';
-import type { FeedProblem, FeedRunAnswer } from '../../../../common/announcements/model';
+import type { FeedProblem, FeedRunAnswer } from '../../../../common/domains/announcements/model';
 
 /** A problem as the server may send it: some reasons carry values (`entryTooLong`: `limit`). */
 type Problem = FeedProblem & { params?: Record<string, string | number> };

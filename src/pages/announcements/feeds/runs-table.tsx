@@ -2,7 +2,7 @@ import { Button, Flex, Table, Typography } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../i18n/formatting';
-import type { FeedRunAnswer, FeedRunStatus } from '../../../../common/announcements/model';
+import type { FeedRunAnswer, FeedRunStatus } from '../../../../common/domains/announcements/model';
 import { RelativeDate } from '../../../components/relative-date';
 import { StatusTag } from '../../../components/status-tag';
 import { RUN_COUNTS } from './feeds-api';

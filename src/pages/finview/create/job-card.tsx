@@ -3,7 +3,7 @@ import { useNavigation } from '@refinedev/core';
 import { Button, Card, Flex, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { OutputAnswer } from '../../../../common/finview/model';
+import type { OutputAnswer } from '../../../../common/domains/finview/model';
 import type { LiveOutputs } from '../videos/output-events';
 import { withLive } from '../videos/output-events';
 import { useOutputActions } from '../videos/output-actions';

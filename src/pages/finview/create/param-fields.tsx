@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { NEWS_EVENT_FIELDS } from '../../../../common/finview/model';
+import { NEWS_EVENT_FIELDS } from '../../../../common/domains/finview/model';
 import { FormSelect } from '../../form-select';
 import { CompanySelect } from './company-select';
 import { checkParam, paramValueOf, type ParamField } from './params-form';

@@ -1,4 +1,4 @@
-import type { ParamSchema, ParamsSchema, ParamValues } from '../../../../common/finview/model';
+import type { ParamSchema, ParamsSchema, ParamValues } from '../../../../common/domains/finview/model';
 
 // A template's paramsSchema (the ParamsSchema subset of JSON Schema) as form fields, and the
 // same checks the server makes with ajv (docs/finview.md "Outputs"), so most mistakes show on

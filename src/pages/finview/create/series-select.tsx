@@ -1,6 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import type { SelectProps } from 'antd';
-import type { PriceSeries } from '../../../../common/finview/model';
+import type { PriceSeries } from '../../../../common/domains/finview/model';
 import { FormSelect } from '../../form-select';
 import { useFinviewApi } from '../finview-api';
 

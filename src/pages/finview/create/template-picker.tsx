@@ -1,6 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { TemplateKind, TemplateSummary, TemplateVersion } from '../../../../common/finview/model';
+import type { TemplateKind, TemplateSummary, TemplateVersion } from '../../../../common/domains/finview/model';
 import { FormSelect } from '../../form-select';
 import { useFinviewApi } from '../finview-api';
 

@@ -1,6 +1,6 @@
 import { useDataProvider } from '@refinedev/core';
 import { useEffect, useState } from 'react';
-import type { ParamValues, TemplateVersion } from '../../../../common/finview/model';
+import type { ParamValues, TemplateVersion } from '../../../../common/domains/finview/model';
 import { fileErrorText } from '../../../components/error-text';
 import { useFinviewApi } from '../finview-api';
 import type { TFunction } from 'i18next';

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Form, Input, InputNumber, Select, Switch } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../../providers';
-import type { PluginAnswer } from '../../../../common/finview/model';
+import type { PluginAnswer } from '../../../../common/domains/finview/model';
 import { useFinviewApi } from '../finview-api';
 import { errorText } from '../../../components/error-text';
 import { useToast } from '../../../components/toasts';

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Table, Typography, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, isApiError } from '../../../providers';
-import type { PriceSeries } from '../../../../common/finview/model';
+import type { PriceSeries } from '../../../../common/domains/finview/model';
 import { formatSize } from '../../../components/file-size';
 import { RelativeDate } from '../../../components/relative-date';
 import { UserName } from '../../../components/user-name';

@@ -4,7 +4,7 @@ import { useCreate, useNavigation, useNotification, useOne, useUpdate } from '@r
 import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Skeleton, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RULE_TRIGGERS, type RuleAnswer } from '../../../../common/finview/model';
+import { RULE_TRIGGERS, type RuleAnswer } from '../../../../common/domains/finview/model';
 import { timeZones } from '../../../i18n/time-zones';
 import { FormSelect } from '../../form-select';
 import { PageHeader } from '../../../components/page-header';

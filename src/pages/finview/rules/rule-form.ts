@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { NewsEventField, RuleAnswer, RuleEvent, RuleTrigger } from '../../../../common/finview/model';
-import { NEWS_EVENT_FIELDS } from '../../../../common/finview/model';
+import type { NewsEventField, RuleAnswer, RuleEvent, RuleTrigger } from '../../../../common/domains/finview/model';
+import { NEWS_EVENT_FIELDS } from '../../../../common/domains/finview/model';
 import { paramErrorsOf, paramValueOf, type ParamField } from '../create/params-form';
 
 // A rule as the form holds it and as the API takes it (docs/finview.md "Rules"). An event rule's

@@ -5,7 +5,7 @@ import { DeleteOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRuntime } from '../../../registry/registry-context';
-import type { OutputAnswer, RuleAnswer } from '../../../../common/finview/model';
+import type { OutputAnswer, RuleAnswer } from '../../../../common/domains/finview/model';
 import { Ltr } from '../../../i18n/formatting';
 import { PageHeader } from '../../../components/page-header';
 import { RelativeDate } from '../../../components/relative-date';

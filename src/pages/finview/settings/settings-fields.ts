@@ -1,4 +1,4 @@
-import type { FinviewSettings } from '../../../../common/finview/model';
+import type { FinviewSettings } from '../../../../common/domains/finview/model';
 
 // The settings form's fields (docs/finview.md "Settings") and their bounds as the server checks them,
 // so the form refuses what the server would before sending.

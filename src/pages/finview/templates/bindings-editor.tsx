@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SOURCE_PLUGINS, type PluginAnswer, type SourcePluginId } from '../../../../common/finview/model';
+import { SOURCE_PLUGINS, type PluginAnswer, type SourcePluginId } from '../../../../common/domains/finview/model';
 import { removeItem, replaceItem, type ArgRow, type BindingRow } from './draft-edit';
 
 /** Binding name → source plugin and its args; each arg a constant or one of the template's parameters. */

@@ -1,6 +1,6 @@
-import type { ArgValue, Binding, Bindings, ParamSchema, ParamsSchema, SourcePluginId } from '../../../../common/finview/model';
-import type { Brand, Scene, SceneKind } from '../../../../common/finview/template';
-import type { ReportSection } from '../../../../common/finview/report-template';
+import type { ArgValue, Binding, Bindings, ParamSchema, ParamsSchema, SourcePluginId } from '../../../../common/domains/finview/model';
+import type { Brand, Scene, SceneKind } from '../../../../common/domains/finview/template';
+import type { ReportSection } from '../../../../common/domains/finview/report-template';
 
 // Pure edits of a template draft (docs/finview.md "Templates"): what the editor's buttons do,
 // kept apart from React so they are tested on their own.

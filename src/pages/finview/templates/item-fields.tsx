@@ -2,8 +2,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, ColorPicker, Flex, Form, Input, InputNumber, Select, Space, Upload } from 'antd';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportSection } from '../../../../common/finview/report-template';
-import { LOGO_POSITIONS, type Scene } from '../../../../common/finview/template';
+import type { ReportSection } from '../../../../common/domains/finview/report-template';
+import { LOGO_POSITIONS, type Scene } from '../../../../common/domains/finview/template';
 import { hexOf } from '../settings/settings-fields';
 import { numbersOf, removeItem, replaceItem, rowsOf, rowsText } from './draft-edit';
 

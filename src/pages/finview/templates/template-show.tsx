@@ -3,7 +3,7 @@ import { useCustom, useCustomMutation, useNavigation } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TemplateDetail, TemplateVersion, VersionSummary } from '../../../../common/finview/model';
+import type { TemplateDetail, TemplateVersion, VersionSummary } from '../../../../common/domains/finview/model';
 import { PageHeader } from '../../../components/page-header';
 import { RelativeDate } from '../../../components/relative-date';
 import { UserName } from '../../../components/user-name';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf } from '../../../providers';
-import { TEMPLATE_KINDS, type TemplateDetail, type TemplateKind, type TemplateSummary } from '../../../../common/finview/model';
+import { TEMPLATE_KINDS, type TemplateDetail, type TemplateKind, type TemplateSummary } from '../../../../common/domains/finview/model';
 import { useRuntime } from '../../../registry/registry-context';
 import { FilterSelect } from '../../form-select';
 import { useFollowLocation } from '../../generic/follow-location';

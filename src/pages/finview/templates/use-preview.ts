@@ -2,7 +2,7 @@ import { useDataProvider } from '@refinedev/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../../providers';
-import type { Bindings, ParamsSchema, ParamValues, TemplateBody, TemplateKind } from '../../../../common/finview/model';
+import type { Bindings, ParamsSchema, ParamValues, TemplateBody, TemplateKind } from '../../../../common/domains/finview/model';
 import { useFinviewApi } from '../finview-api';
 import { problemLines } from './draft-edit';
 

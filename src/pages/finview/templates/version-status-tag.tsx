@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { VersionStatus } from '../../../../common/finview/model';
+import type { VersionStatus } from '../../../../common/domains/finview/model';
 import { StatusTag } from '../../../components/status-tag';
 
 const COLOURS: Record<VersionStatus, string> = { draft: 'blue', published: 'green' };

@@ -1,6 +1,6 @@
 import { useCustomMutation, useNotification } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { OutputAnswer } from '../../../../common/finview/model';
+import type { OutputAnswer } from '../../../../common/domains/finview/model';
 import { useFinviewApi } from '../finview-api';
 import { errorText } from '../../../components/error-text';
 

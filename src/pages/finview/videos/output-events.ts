@@ -1,4 +1,4 @@
-import { FINISHED_STATUSES, OUTPUT_STATUSES, type OutputAnswer, type OutputEvent } from '../../../../common/finview/model';
+import { FINISHED_STATUSES, OUTPUT_STATUSES, type OutputAnswer, type OutputEvent } from '../../../../common/domains/finview/model';
 
 // What the server-sent events (`event: output`, docs/finview.md "Live progress") say of each
 // output, folded into a map the pages read over the rows they fetched. Events of one job may

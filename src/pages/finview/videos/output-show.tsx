@@ -5,7 +5,7 @@ import { Alert, Button, type ButtonProps, Card, Descriptions, Flex, Popconfirm, 
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIdentity, useRole } from '../../../providers';
-import type { OutputAnswer, OutputEvent } from '../../../../common/finview/model';
+import type { OutputAnswer, OutputEvent } from '../../../../common/domains/finview/model';
 import { Ltr } from '../../../i18n/formatting';
 import { PageHeader } from '../../../components/page-header';
 import { RelativeDate } from '../../../components/relative-date';

@@ -1,6 +1,6 @@
 import { Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OutputAnswer, OutputStatus } from '../../../../common/finview/model';
+import type { OutputAnswer, OutputStatus } from '../../../../common/domains/finview/model';
 import { StatusTag } from '../../../components/status-tag';
 
 const COLOURS: Record<OutputStatus, string> = {

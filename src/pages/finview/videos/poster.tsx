@@ -1,7 +1,7 @@
 import { FilePdfOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OutputAnswer } from '../../../../common/finview/model';
+import type { OutputAnswer } from '../../../../common/domains/finview/model';
 import { useMedia } from './use-media';
 
 const WIDTH = 96;

@@ -1,5 +1,5 @@
 import { useCustom } from '@refinedev/core';
-import type { MediaAnswer } from '../../../../common/finview/model';
+import type { MediaAnswer } from '../../../../common/domains/finview/model';
 import { useFinviewApi } from '../finview-api';
 
 // Media URLs are tickets valid 10 minutes (docs/finview.md): asked for by a sealed POST when a

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRuntime } from '../../../registry/registry-context';
-import { OUTPUT_STATUSES, type Approval, type OutputAnswer, type OutputEvent, type OutputStatus, type TemplateKind } from '../../../../common/finview/model';
+import { OUTPUT_STATUSES, type Approval, type OutputAnswer, type OutputEvent, type OutputStatus, type TemplateKind } from '../../../../common/domains/finview/model';
 import { FilterSelect } from '../../form-select';
 import { useFollowLocation } from '../../generic/follow-location';
 import { PageHeader } from '../../../components/page-header';

@@ -4,7 +4,7 @@ import { fitData } from '../../../../server/src/modules/finview/fit';
 import { axisLabels } from '../../../../server/src/modules/finview/render/axis-labels';
 import { frameSvg } from '../../../../server/src/modules/finview/render/frame-svg';
 import { textWidth } from '../../../../server/src/modules/finview/render/svg-text';
-import { bindVideoTemplate, checkVideoTemplate, type TemplateLocale } from '../../../../common/finview/template';
+import { bindVideoTemplate, checkVideoTemplate, type TemplateLocale } from '../../../../common/domains/finview/template';
 import { BRAND } from '../../../fixtures/finview-templates';
 
 // Issue 23 item 10: a 1080p bar chart of seven days drew "2026-1…" under every bar. A chart's

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { frameCount, frameSvg, sceneBounds } from '../../../../server/src/modules/finview/render/frame-svg';
-import { bindVideoTemplate, checkVideoTemplate, type BoundVideo, type Scene, type VideoTemplate } from '../../../../common/finview/template';
+import { bindVideoTemplate, checkVideoTemplate, type BoundVideo, type Scene, type VideoTemplate } from '../../../../common/domains/finview/template';
 import { BRAND, EVERY_KIND, TINY_PNG_DATA_URL, videoTemplate } from '../../../fixtures/finview-templates';
 
 function bound(template: VideoTemplate, values: Record<string, unknown> = {}): BoundVideo {

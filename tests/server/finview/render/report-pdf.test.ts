@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createReportRenderer, reportHtml } from '../../../../server/src/modules/finview/render/report-pdf';
-import { bindReportTemplate, checkReportTemplate, type BoundReport, type ReportTemplate } from '../../../../common/finview/report-template';
+import { bindReportTemplate, checkReportTemplate, type BoundReport, type ReportTemplate } from '../../../../common/domains/finview/report-template';
 import { reportTemplate } from '../../../fixtures/finview-reports';
 
 function bound(template: ReportTemplate, values: Record<string, unknown> = { company: 'Bench Holdings' }): BoundReport {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bindVideoTemplate, type BoundVideo } from '../../../../common/finview/template';
+import { bindVideoTemplate, type BoundVideo } from '../../../../common/domains/finview/template';
 import { frameSvg } from '../../../../server/src/modules/finview/render/frame-svg';
 import { RenderError, renderVideo } from '../../../../server/src/modules/finview/render/video';
 import { rgbaToYuv420 } from '../../../../server/src/modules/finview/render/yuv';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { frameSvg } from '../../../../server/src/modules/finview/render/frame-svg';
-import { bindVideoTemplate } from '../../../../common/finview/template';
+import { bindVideoTemplate } from '../../../../common/domains/finview/template';
 import { patchYuv420, rgbaToYuv420 } from '../../../../server/src/modules/finview/render/yuv';
 import { rasteriseFrame } from '../../../../server/src/modules/finview/render/yuv-frames';
 import { videoTemplate } from '../../../fixtures/finview-templates';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../../server/src/errors.js';
 import { DOCUMENT_KINDS, sniffUpload, type FileKind } from '../../../../server/src/lib/blobs/sniff.js';
 import { stageUpload } from '../../../../server/src/lib/blobs/stage-upload.js';
-import { serverMessage } from '../../../../common/resources/server-messages.js';
+import { serverMessage } from '../../../../common/messages.js';
 import es from '../../../../src/i18n/es.json';
 import { describeEachDatabase } from '../../helper.js';
 import { endless, readAll, SAMPLES } from './fixtures.js';

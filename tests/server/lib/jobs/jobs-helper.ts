@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { JobsPluginOptions } from '../../../../server/src/plugins/app/jobs.js';
 import type { JobRow } from '../../../../server/src/lib/jobs/jobs-repository.js';
-import type { VideoTemplate } from '../../../../common/finview/template.js';
+import type { VideoTemplate } from '../../../../common/domains/finview/template.js';
 import { videoTemplate } from '../../../fixtures/finview-templates.js';
 import type { SuiteContext } from '../../helper.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, isRole } from '../../../../common/resources/access';
+import { canAccess, isRole } from '../../../../common/access';
 import { RESOURCES } from '../../../../common/resources/registry';
 import type { ResourceAction, ResourceDefinition, Role } from '../../../../common/resources/types';
 

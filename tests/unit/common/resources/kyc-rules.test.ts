@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_RULES } from '../../../../common/resources/field-rules';
-import { AADHAAR_MASK_MIN_HEIGHT_PERCENT, AADHAAR_MASK_MIN_WIDTH_PERCENT, aadhaarDigits, checkAadhaar, checkPan, maskAadhaar, maskCoversNumber, verhoeffDigit, verhoeffValid } from '../../../../common/kyc/rules';
-import { FIELD_REASONS } from '../../../../common/resources/server-messages';
+import { AADHAAR_MASK_MIN_HEIGHT_PERCENT, AADHAAR_MASK_MIN_WIDTH_PERCENT, aadhaarDigits, checkAadhaar, checkPan, maskAadhaar, maskCoversNumber, verhoeffDigit, verhoeffValid } from '../../../../common/domains/kyc/rules';
+import { FIELD_REASONS } from '../../../../common/messages';
 
 /** An Aadhaar-shaped number: the 11 digits given and their Verhoeff check digit. */
 const withCheckDigit = (eleven: string) => `${eleven}${verhoeffDigit(eleven)}`;

@@ -5,9 +5,9 @@ import { DIRECTION_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '../../../../src/i18
 import { TRANSLATIONS } from '../../../../src/i18n/translations';
 import { SESSION_KEYS } from '../../../../src/providers/session-store';
 import { VIEW_STATE_KEYS } from '../../../../src/providers/view-state';
-import { canAccess } from '../../../../common/resources/access';
+import { canAccess } from '../../../../common/access';
 import { buildRegistry, menuForRole } from '../../../../common/resources/generate';
-import { SERVER_MESSAGES } from '../../../../common/resources/server-messages';
+import { SERVER_MESSAGES } from '../../../../common/messages';
 import { ROLES } from '../../../../common/resources/types';
 import { PREFERENCE_KEYS } from '../../../../src/shell/preferences';
 import { shippedConfig, withAreas, withModules } from '../../../fixtures/app-config';

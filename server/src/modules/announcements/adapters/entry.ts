@@ -1,4 +1,4 @@
-import type { FeedProblem } from '../../../../../common/announcements/model.js';
+import type { FeedProblem } from '../../../../../common/domains/announcements/model.js';
 
 // What every exchange adapter makes of a feed (docs/announcements.md "Feeds and ingestion"):
 // normalised entries ready for the announcements table, and the entries it refused.

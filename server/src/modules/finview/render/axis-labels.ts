@@ -1,4 +1,4 @@
-import type { TemplateLocale } from '../../../../../common/finview/template.js';
+import type { TemplateLocale } from '../../../../../common/domains/finview/template.js';
 import { fitText, textWidth } from './svg-text';
 
 // A chart's axis labels as they are drawn. Sources label days as ISO dates (2026-11-21) and weeks

@@ -1,4 +1,4 @@
-import type { BarChartScene, Brand, BoundVideo, LineChartScene, LogoScene, Scene, TableScene, TemplateLocale, TextScene, TickerScene, TitleScene } from '../../../../../common/finview/template.js';
+import type { BarChartScene, Brand, BoundVideo, LineChartScene, LogoScene, Scene, TableScene, TemplateLocale, TextScene, TickerScene, TitleScene } from '../../../../../common/domains/finview/template.js';
 import { axisLabels, thinnedTicks, type Tick } from './axis-labels';
 import { escapeXml, fitFontSize, fitText, textWidth } from './svg-text';
 

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { BoundVideo } from '../../../../../common/finview/template.js';
+import type { BoundVideo } from '../../../../../common/domains/finview/template.js';
 
 // The parent side of a render in a child process (server/src/workers/render-worker.ts): fork with
 // a heap limit, send the bound video, relay progress, and kill the child's whole process group

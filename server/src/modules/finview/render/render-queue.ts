@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Queryable } from '../../../db/index.js';
 import type { BlobStore, StagedBlob } from '../../../lib/blobs/blob-store.js';
-import { bindVideoTemplate, checkVideoTemplate, type BoundData, type BoundVideo } from '../../../../../common/finview/template.js';
+import { bindVideoTemplate, checkVideoTemplate, type BoundData, type BoundVideo } from '../../../../../common/domains/finview/template.js';
 import { PermanentJobError, type JobQueue, type JobSuccess, type RunningJob } from '../../../lib/jobs/job-queue.js';
 import { assertDataUrlPixels, LOGO_MAX_PIXELS } from '../../../lib/upload-guard/image.js';
 import type { JsonObject } from '../../../lib/jobs/jobs-repository.js';
@@ -19,7 +19,7 @@ import { renderInChild } from './render-child.js';
 export const RENDER_QUEUE = 'render-video';
 
 export interface RenderJobData extends JsonObject {
-  /** A video template (common/finview/template.ts), checked and bound by the default prepare(). */
+  /** A video template (common/domains/finview/template.ts), checked and bound by the default prepare(). */
   template?: unknown;
   data?: BoundData;
   /** The files' names: `<name>.mp4` and `<name>.jpg` (default: the job id). */

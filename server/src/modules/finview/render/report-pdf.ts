@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { barChartSvg, fontStack, lineChartSvg, type DrawContext } from './frame-svg';
-import type { BoundReport, ReportSection } from '../../../../../common/finview/report-template.js';
+import type { BoundReport, ReportSection } from '../../../../../common/domains/finview/report-template.js';
 import { escapeXml } from './svg-text';
 
 // A bound report as one HTML document (charts as inline SVG drawn by the video's own chart

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { guardedSharp } from '../../../lib/upload-guard/image.js';
 import { frameCount, frameSvg } from './frame-svg';
-import type { BoundVideo } from '../../../../../common/finview/template.js';
+import type { BoundVideo } from '../../../../../common/domains/finview/template.js';
 import { yuvFrames, type FrameCounts } from './yuv-frames';
 
 // A bound template to an H.264 MP4 and a JPEG poster. Frames come from yuvFrames (SVG rasterised

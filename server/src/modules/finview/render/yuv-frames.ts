@@ -1,6 +1,6 @@
 import { guardedSharp } from '../../../lib/upload-guard/image.js';
 import { sceneBounds, sceneParts, svgDocument, type Box } from './frame-svg';
-import type { BoundVideo } from '../../../../../common/finview/template.js';
+import type { BoundVideo } from '../../../../../common/domains/finview/template.js';
 import { patchYuv420, rgbaToYuv420 } from './yuv';
 
 // The video's frames as YUV 4:2:0, in order, drawing as little as possible: a frame whose scenes

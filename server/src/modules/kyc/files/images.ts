@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { KYC_MAX_PIXELS } from '../../../../../common/kyc/model.js';
+import { KYC_MAX_PIXELS } from '../../../../../common/domains/kyc/model.js';
 import { HttpError } from '../../../errors.js';
 import { assertImagePixels, guardedSharp, isPixelLimitError, type ImageRefusal } from '../../../lib/upload-guard/image.js';
 

@@ -1,5 +1,5 @@
-import { RESOURCES } from './registry';
-import type { ResourceAction, ResourceDefinition, Role } from './types';
+import { RESOURCES } from './resources/registry';
+import type { ResourceAction, ResourceDefinition, Role } from './resources/types';
 
 export interface AccessRequest {
   resource: string;

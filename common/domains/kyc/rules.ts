@@ -1,7 +1,7 @@
-import type { FieldReasonCode } from '../resources/server-messages';
+import type { FieldReasonCode } from '../../messages';
 
 // The Indian identity rules of issue 11, one module for the server and the client, so a
-// number the form accepts is one the API accepts. Results name codes of the server-messages
+// number the form accepts is one the API accepts. Results name codes of the messages
 // catalogue (FIELD_REASONS): the server answers them, the client words them in either language.
 
 export interface KycCheck {

@@ -1,4 +1,4 @@
-import type { Role } from '../resources/types';
+import type { Role } from '../../resources/types';
 
 // Rules that depend on the row being changed, beside canAccess (which only knows
 // the caller's role and the resource). The server's admin service enforces them;
