@@ -3,9 +3,11 @@ import { useMemo } from 'react';
 import type {
   AnnouncementAnswer,
   AnnouncementDetail,
+  AnnouncementEdit,
   AnnouncementInput,
   AnnouncementLock,
   CompanyRef,
+  DecisionBody,
   LinkCompanyBody,
   MergeBody,
   RetractBody,
@@ -45,7 +47,7 @@ export interface ListPage {
 }
 
 export type Decision =
-  | { action: 'publish' | 'reopen' | 'separate'; body: { version: number } }
+  | { action: 'publish' | 'reopen' | 'separate'; body: DecisionBody }
   | { action: 'suppress'; body: SuppressBody }
   | { action: 'retract'; body: RetractBody }
   | { action: 'merge'; body: MergeBody }
@@ -83,7 +85,7 @@ export function useAnnouncementsApi() {
       },
       one: async (id: number) => (await call<AnnouncementDetail>('get', urls.one(id))).data,
       create: async (input: AnnouncementInput) => (await call<AnnouncementDetail>('post', base, input)).data,
-      update: async (id: number, input: AnnouncementInput & { version: number }) => (await call<AnnouncementDetail>('put', urls.one(id), input)).data,
+      update: async (id: number, input: AnnouncementEdit) => (await call<AnnouncementDetail>('put', urls.one(id), input)).data,
       decide: async (id: number, decision: Decision) => (await call<AnnouncementDetail>('post', urls.action(id, decision.action), decision.body)).data,
       lock: async (id: number, force = false) => (await call<AnnouncementLock>('post', urls.lock(id), force ? { force } : {})).data,
       unlock: async (id: number) => void (await call<object>('delete', urls.lock(id))),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, type FieldRefusal } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';
-import type { AnnouncementDetail, AnnouncementInput, AnnouncementLock, SuppressReason } from '../../../../common/domains/announcements/model.js';
+import type { AnnouncementDetail, AnnouncementEdit, AnnouncementInput, AnnouncementLock, SuppressReason } from '../../../../common/domains/announcements/model.js';
 import { announcementAnswer, findAnnouncement, groupMembers, type AnnouncementRow } from './announcements-repository.js';
 import { codeOf, existingCompany, rememberCode, setCompany } from './company-links.js';
 import { joinGroup, leaveGroup, publishGroup } from './groups.js';
@@ -132,7 +132,7 @@ async function writeAnnouncement(
   });
 }
 
-export async function editAnnouncement(fastify: FastifyInstance, actor: AuditActor, id: number, input: AnnouncementInput & { version: number }): Promise<AnnouncementDetail> {
+export async function editAnnouncement(fastify: FastifyInstance, actor: AuditActor, id: number, input: AnnouncementEdit): Promise<AnnouncementDetail> {
   const now = new Date();
   return writeAnnouncement(fastify, actor, id, input.version, 'edit', async (tx, row) => {
     if (row.status === 'retracted') throw new HttpError(409, 'announcementRetractedReadOnly');

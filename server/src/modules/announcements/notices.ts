@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorReply } from '../../../../common/schemas.js';
 import { isoOf } from '../../lib/paging.js';
-import { NOTICE_SEVERITIES, type NoticeAnswer } from '../../../../common/domains/announcements/model.js';
+import { NoticeReply, type NoticeAnswer } from '../../../../common/domains/announcements/schemas.js';
 import { ANNOUNCEMENTS_PATH } from './tickets.js';
 
 // The dashboard's staff notices (docs/announcements.md "Staff notices"): the generic module
@@ -10,15 +10,6 @@ import { ANNOUNCEMENTS_PATH } from './tickets.js';
 
 /** More would not be read above the tiles; an Admin who writes more sees them in the list. */
 const MAX_CURRENT = 20;
-
-const NoticeReply = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  body: Type.String(),
-  severity: Type.Enum([...NOTICE_SEVERITIES]),
-  startsAt: Type.String(),
-  expiresAt: Type.String(),
-});
 
 export const noticeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(

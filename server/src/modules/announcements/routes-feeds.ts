@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { FEED_SOURCES } from '../../../../common/domains/announcements/model.js';
+import { FeedBody, FeedReply, RowId, RunReply } from '../../../../common/domains/announcements/schemas.js';
 import { ErrorReply, MessageReply, Page, PageSize } from '../../../../common/schemas.js';
 import { limitOffset, sendPage } from '../../lib/paging.js';
 import { serverMessage } from '../../../../common/messages.js';
@@ -16,67 +16,8 @@ const BASE = '/be-api-management/announcements/feeds';
 const ERRORS = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply, 503: ErrorReply };
 const FEEDS = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => ({ resource: 'announcement-feeds', action }) as const;
 
-const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Params = Type.Object({ id: RowId });
-const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const UserRef = Type.Object({ id: Type.Integer(), username: Type.String() });
-
-const FeedBody = Type.Object({
-  source: literals(FEED_SOURCES),
-  name: Type.String({ minLength: 1, maxLength: 80 }),
-  url: Type.String({ minLength: 1, maxLength: 2000 }),
-  attachmentBase: Type.String({ maxLength: 2000, default: '' }),
-  cron: Type.String({ minLength: 1, maxLength: 100 }),
-  timezone: Type.String({ minLength: 1, maxLength: 60 }),
-  enabled: Type.Boolean(),
-});
 const VersionedFeedBody = Type.Intersect([FeedBody, Type.Object({ version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })]);
-
-const Problem = Type.Object({
-  index: Type.Integer(),
-  sourceId: Nullable(Type.String()),
-  reason: Type.String(),
-  field: Nullable(Type.String()),
-  params: Type.Optional(Type.Record(Type.String(), Type.Number())),
-});
-const RunReply = Type.Object({
-  id: Type.Integer(),
-  feedId: Nullable(Type.Integer()),
-  feedName: Nullable(Type.String()),
-  source: literals(FEED_SOURCES),
-  trigger: literals(['schedule', 'manual'] as const),
-  status: literals(['running', 'succeeded', 'failed'] as const),
-  startedAt: Type.String(),
-  finishedAt: Nullable(Type.String()),
-  entries: Type.Integer(),
-  inserted: Type.Integer(),
-  known: Type.Integer(),
-  grouped: Type.Integer(),
-  unmatched: Type.Integer(),
-  malformed: Type.Integer(),
-  attachmentsFailed: Type.Integer(),
-  problems: Type.Array(Problem),
-  error: Nullable(Type.String()),
-  createdBy: Nullable(UserRef),
-});
-const FeedReply = Type.Object({
-  id: Type.Integer(),
-  source: literals(FEED_SOURCES),
-  name: Type.String(),
-  url: Type.String(),
-  attachmentBase: Type.String(),
-  cron: Type.String(),
-  timezone: Type.String(),
-  enabled: Type.Boolean(),
-  lastRunAt: Nullable(Type.String()),
-  nextRunAt: Nullable(Type.String()),
-  lastRun: Nullable(RunReply),
-  createdBy: Nullable(UserRef),
-  version: Type.Integer(),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-});
 const RunsQuery = Type.Object({ feedId: Type.Optional(RowId), page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
 
 export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {

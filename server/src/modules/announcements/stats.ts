@@ -1,20 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import type { Queryable } from '../../db/index.js';
 import { ErrorReply } from '../../../../common/schemas.js';
-import type { AnnouncementStats } from '../../../../common/domains/announcements/model.js';
+import { StatsReply, type AnnouncementStats } from '../../../../common/domains/announcements/schemas.js';
 import { ANNOUNCEMENTS_PATH } from './tickets.js';
 
 // The dashboard's tile (docs/announcements.md "Stats"): the queue, its oldest, the unmatched,
 // and how long published ones took from the exchange to the firm's feed over the last day.
-
-const Seconds = Type.Union([Type.Number(), Type.Null()]);
-const StatsReply = Type.Object({
-  queue: Type.Integer(),
-  oldestAgeSeconds: Seconds,
-  unmatched: Type.Integer(),
-  latency: Type.Object({ count: Type.Integer(), p50Seconds: Seconds, p95Seconds: Seconds }),
-});
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
