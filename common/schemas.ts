@@ -49,3 +49,7 @@ export const IdOrNumber = Type.Union([Id, Type.Integer({ minimum: 1, maximum: Nu
 export const IsoDate = Type.String({ format: 'date', description: rule('date') });
 export const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'from 1' });
 export const PageSize = Type.Integer({ minimum: 1, maximum: 200 });
+/** A user's role (common/resources/types.ts Role): the accounts' answers and the admin's users carry it. */
+export const Role = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
+  description: '0 Super Admin, 1 Admin, 2 User',
+});

@@ -1,11 +1,9 @@
 import type { Role } from '../../resources/types';
+import type { UserStatus } from './model';
 
 // Rules that depend on the row being changed, beside canAccess (which only knows
 // the caller's role and the resource). The server's admin service enforces them;
 // the client's user form uses the same functions to hide what would be refused.
-
-export type UserStatus = 'pending' | 'active' | 'disabled';
-export const USER_STATUSES: readonly UserStatus[] = ['pending', 'active', 'disabled'];
 
 export interface UserState {
   role: Role;

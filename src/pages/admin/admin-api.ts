@@ -1,29 +1,13 @@
-import { useCustom, useCustomMutation, type BaseRecord } from '@refinedev/core';
+import { useCustom, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../providers';
 import { useEndpointPath } from '../../registry/resource-urls';
-import type { Role } from '../../../common/resources/types';
-import type { UserStatus } from '../../../common/domains/admin/user-rules';
+import type { AdminUserAnswer as AdminUser, EnterpriseOptionAnswer as EnterpriseOption } from '../../../common/domains/admin/schemas';
 
-// The admin endpoints that are not plain CRUD, as the user pages call them.
+// The admin endpoints that are not plain CRUD, as the user pages call them. The answers'
+// shapes are the server's own (common/domains/admin/schemas.ts), under the names the pages use.
 
-export interface AdminUser extends BaseRecord {
-  id: string;
-  username: string;
-  email: string;
-  name: string;
-  role: Role;
-  status: UserStatus;
-  enterpriseId: string | null;
-  enterpriseName: string | null;
-}
-
-export interface EnterpriseOption {
-  id: string;
-  name: string;
-  mailDomain: string;
-  isBank: boolean;
-}
+export type { AdminUser, EnterpriseOption };
 
 export type UserCommand = 'approve' | 'disable' | 'enable' | 'reset-password';
 

@@ -7,17 +7,7 @@ import { DateTime, Ltr } from '../../i18n/formatting';
 import { useRuntime } from '../../registry/registry-context';
 import { PageHeader } from '../../components/page-header';
 import { FilterSelect } from '../form-select';
-
-interface AuditRecord {
-  id: string;
-  at: string;
-  actorUsername: string | null;
-  entity: string;
-  entityId: string;
-  action: string;
-  before: unknown;
-  after: unknown;
-}
+import type { AuditRecordAnswer as AuditRecord } from '../../../common/domains/admin/schemas';
 
 interface Filters {
   entity?: string;

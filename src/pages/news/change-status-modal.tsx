@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../providers';
 import { catalogueMessage } from './error-catalogue';
+import { NEWS_STATUSES, type NewsStatus } from '../../../common/domains/news/model';
+import type { ChangeStatusInput } from '../../../common/domains/news/schemas';
 import { useNewsApi, type NewsRef } from './news-api';
-import { NEWS_STATUSES, type NewsStatus } from './news-query';
 
 export const COMMENT_MAX_LENGTH = 500;
 
@@ -14,11 +15,8 @@ interface StatusValues {
   comment?: string;
 }
 
-interface ChangeStatusBody {
-  items: NewsRef[];
-  newsStatus: NewsStatus;
-  comment?: string;
-}
+/** The server's body, its items the refs the page holds (their table checked by the server). */
+type ChangeStatusBody = Omit<ChangeStatusInput, 'items'> & { items: NewsRef[] };
 
 export function ChangeStatusModal({
   items,

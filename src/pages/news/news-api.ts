@@ -1,5 +1,5 @@
+import type { NewsItemAnswer } from '../../../common/domains/news/schemas';
 import { useModuleApiPath } from '../../registry/resource-urls';
-import type { NewsStatus } from './news-query';
 
 // The news-management calls besides the two resource lists (API.md "News management"),
 // beside the news feeds' endpoint in the registry.
@@ -20,49 +20,14 @@ export function useNewsApi(): ReturnType<typeof newsApi> {
 
 export const EXCEL_API_KEY_HEADER = 'x-api-key';
 
-export interface NewsItem {
-  newsItemId: string | number;
-  tableName: string;
-  companyId: string | number;
-  companyName: string;
-  headline: string;
-  summary?: string | null;
-  source?: string | null;
-  url?: string | null;
-  publishedAt: string;
-  newsStatus: NewsStatus;
-  updatedAt?: string | null;
-  updatedBy?: string | null;
-}
+// The answers' shapes are the server's own (common/domains/news/schemas.ts: types derived from its TypeBox schemas), under the names the pages use.
+export type { NewsItemAnswer as NewsItem, NewsDetailsAnswer as NewsDetails, CompanyOptionAnswer as CompanyOption } from '../../../common/domains/news/schemas';
 
-export interface NewsDetails extends NewsItem {
-  body?: string | null;
-}
-
-export interface NewsRef {
-  newsItemId: NewsItem['newsItemId'];
-  tableName: string;
-}
-
-export interface CompanyOption {
-  companyId: string | number;
-  compName: string;
-}
-
-export interface Company {
-  companyId: string | number;
-  compName: string;
-  isin?: string | null;
-  ticker?: string | null;
-  exchange?: string | null;
-  sector?: string | null;
-  website?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  address?: string | null;
-  isActive?: boolean | null;
-}
-
+/**
+ * An item as the pages name it: from a list row, a stored row or a show page's URL, so its table
+ * is any string until the server checks it (the body's NewsRef takes only NEWS_TABLES).
+ */
+export type NewsRef = Pick<NewsItemAnswer, 'newsItemId' | 'tableName'>;
 
 /** One key per item: ids are only unique inside their table. */
 export const newsKey = (item: NewsRef) => `${item.tableName}\u0000${String(item.newsItemId)}`;

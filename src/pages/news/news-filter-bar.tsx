@@ -5,7 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isString, useStoredState, VIEW_STATE_KEYS } from '../../providers';
 import { useNewsApi, type CompanyOption } from './news-api';
-import { NEWS_STATUSES, withFilters, type NewsQuery, type NewsStatus } from './news-query';
+import { NEWS_STATUSES, type NewsStatus } from '../../../common/domains/news/model';
+import { withFilters, type NewsQuery } from './news-query';
 
 const SEARCH_DELAY_MS = 300;
 const SEARCH_MAX_LENGTH = 100;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../components/status-tag';
-import type { NewsStatus } from './news-query';
+import type { NewsStatus } from '../../../common/domains/news/model';
 
 const STATUS_COLOURS: Record<NewsStatus, string> = { PENDING: 'gold', APPROVED: 'green', REJECTED: 'red' };
 

@@ -1,16 +1,14 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
+import { NEWS_SORT_FIELDS, NEWS_STATUSES, type NewsSortField as ServerSortField, type NewsStatus } from '../../../common/domains/news/model';
 
 // The news list's state lives in the URL (the hash's query string): a reload
 // shows the same page, and every change is a history entry, so the back
 // button steps back through filters and pages. Anything unreadable in the URL
 // falls back to the default rather than reaching the server.
 
-export const NEWS_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-export type NewsStatus = (typeof NEWS_STATUSES)[number];
-
-/** The fields the server sorts by (each backed by an index). */
-export const NEWS_SORT_FIELDS = ['publishedAt', 'updatedAt', 'newsStatus', 'companyName'] as const;
-export type NewsSortField = (typeof NEWS_SORT_FIELDS)[number];
+/** The fields the page sorts by: the server's (each backed by an index) but newsItemId, which it never offers. */
+export type NewsSortField = Exclude<ServerSortField, 'newsItemId'>;
+const PAGE_SORT_FIELDS = NEWS_SORT_FIELDS.filter((field): field is NewsSortField => field !== 'newsItemId');
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -65,7 +63,7 @@ export function parseNewsQuery(search: URLSearchParams, defaultPageSize: number)
   const size = Number(search.get('pageSize'));
   if ((PAGE_SIZES as readonly number[]).includes(size)) query.pageSize = size;
   const [field, order] = (search.get('sort') ?? '').split(':');
-  if ((NEWS_SORT_FIELDS as readonly (string | undefined)[]).includes(field) && (order === 'asc' || order === 'desc')) {
+  if ((PAGE_SORT_FIELDS as readonly (string | undefined)[]).includes(field) && (order === 'asc' || order === 'desc')) {
     query.sort = { field: field as NewsSortField, order };
   }
   return query;

@@ -30,6 +30,13 @@ describe('the news list state in the URL', () => {
     expect(query).toEqual({ companyIds: ['1', '2'], allCompany: false, page: 1, pageSize: 20 });
   });
 
+  it("sorts by the server's fields but newsItemId, which the page never offers", () => {
+    for (const field of ['publishedAt', 'updatedAt', 'newsStatus', 'companyName']) {
+      expect(parseNewsQuery(new URLSearchParams(`sort=${field}:desc`), 20).sort).toEqual({ field, order: 'desc' });
+    }
+    expect(parseNewsQuery(new URLSearchParams('sort=newsItemId:asc'), 20).sort).toBeUndefined();
+  });
+
   it('swaps a reversed date range', () => {
     expect(parseNewsQuery(new URLSearchParams('dateFrom=2025-03-01&dateTo=2025-01-01'), 20)).toMatchObject({
       dateFrom: '2025-01-01',

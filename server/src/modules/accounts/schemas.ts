@@ -1,7 +1,9 @@
 import Type from 'typebox';
 import { USERNAME_PATTERN } from '../../../../common/protocol/constants.js';
 import { FIELD_RULES } from '../../../../common/resources/field-rules.js';
-import { Id, rule } from '../../../../common/schemas.js';
+import { Id, Role, rule } from '../../../../common/schemas.js';
+
+export { Role };
 
 // Shared with env.ts so a configured or generated password can always be typed in the UI.
 export const PASSWORD_PATTERN = FIELD_RULES.password.pattern;
@@ -12,9 +14,6 @@ export const Username = Type.String({ pattern: USERNAME_PATTERN.source, descript
 export const NewPassword = Type.String({ pattern: PASSWORD_PATTERN, description: PASSWORD_RULE });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const OneTimeCode = Type.String({ pattern: '^[0-9]{6}$', description: rule('otp') });
-export const Role = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
-  description: '0 Super Admin, 1 Admin, 2 User',
-});
 // Ids are bigint in the database; a string keeps them exact in JavaScript.
 export const UserId = Id;
 

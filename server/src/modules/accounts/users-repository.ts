@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import type { Role } from '../../../../common/resources/types.js';
-
-export type UserStatus = 'pending' | 'active' | 'disabled';
+import type { UserStatus } from '../../../../common/domains/admin/model.js';
 
 export interface UserRow {
   id: string;

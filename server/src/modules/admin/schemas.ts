@@ -1,10 +1,15 @@
 import Type from 'typebox';
 import { MAIL_DOMAIN_PATTERN } from '../../../../common/config/values.js';
-import { Email, NewPassword, Role, UserId, Username } from '../accounts/schemas.js';
+import { USER_STATUSES } from '../../../../common/domains/admin/model.js';
+import { AdminUser } from '../../../../common/domains/admin/schemas.js';
+import { Email, NewPassword, Role, Username } from '../accounts/schemas.js';
 import { Id, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js';
 
 // The admin module's API: users, enterprises and the audit log, under
 // be-api-management/admin. Lists answer `200 [T]` with the total in x-total-count.
+// The answers the pages read are common/domains/admin/schemas.ts, which their types come from.
+
+export { AdminUser, AuditRecord, EnterpriseOption, UserStatus } from '../../../../common/domains/admin/schemas.js';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Timestamp = Type.String({ format: 'date-time' });
@@ -20,26 +25,11 @@ export const ListQuery = {
   ),
 };
 
-export const UserStatus = Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('disabled')]);
-
-export const AdminUser = Type.Object({
-  id: UserId,
-  username: Type.String(),
-  email: Type.String(),
-  name: Type.String(),
-  role: Role,
-  status: UserStatus,
-  enterpriseId: Nullable(Id),
-  enterpriseName: Nullable(Type.String()),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
-
 export const UsersQuery = Type.Object({
   ...ListQuery,
   q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the username, name or email' })),
   role: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: '0 Super Admin, 1 Admin, 2 User' })),
-  status: Type.Optional(Type.Enum(['pending', 'active', 'disabled'])),
+  status: Type.Optional(Type.Enum([...USER_STATUSES])),
   enterpriseId: Type.Optional(Id),
 });
 
@@ -66,13 +56,6 @@ export const Enterprise = Type.Object({
   updatedAt: Timestamp,
 });
 
-export const EnterpriseOption = Type.Object({
-  id: Id,
-  name: Type.String(),
-  mailDomain: Type.String(),
-  isBank: Type.Boolean(),
-});
-
 export const EnterprisesQuery = Type.Object({
   ...ListQuery,
   q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the name or mail domain' })),
@@ -86,19 +69,6 @@ export const EnterpriseBody = Type.Object({
   isBank: Type.Boolean(),
   isActive: Type.Optional(Type.Boolean({ default: true })),
 });
-
-export const AuditRecord = Type.Object({
-  id: Id,
-  at: Timestamp,
-  actorId: Nullable(Id),
-  actorUsername: Nullable(Type.String()),
-  entity: Type.String(),
-  entityId: Type.String(),
-  action: Type.String(),
-  before: Type.Unknown(),
-  after: Type.Unknown(),
-});
-
 
 export const AuditQuery = Type.Object({
   ...ListQuery,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import type { Role } from '../../../../common/resources/types.js';
-import type { UserStatus } from '../../../../common/domains/admin/user-rules.js';
+import type { UserStatus } from '../../../../common/domains/admin/model.js';
 import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../../lib/paging.js';
 
 /** A user as the admin API shows it: never the password hash. */

@@ -14,7 +14,8 @@ import {
 } from './users-repository.js';
 import type { Actor } from '../../plugins/app/access.js';
 import type { Role } from '../../../../common/resources/types.js';
-import { checkUserChange, emailAllowedFor, type MailDomainOwner, type UserRuleRefusal, type UserState, type UserStatus } from '../../../../common/domains/admin/user-rules.js';
+import { checkUserChange, emailAllowedFor, type MailDomainOwner, type UserRuleRefusal, type UserState } from '../../../../common/domains/admin/user-rules.js';
+import type { UserStatus } from '../../../../common/domains/admin/model.js';
 import { createAccountsService } from '../accounts/service.js';
 import { revokeUserSessions } from '../accounts/sessions-repository.js';
 import { isUniqueViolation } from '../../lib/paging.js';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorReply, MessageReply } from '../../../../common/schemas.js';
 import { AdminUser, EnterpriseOption, IdParams, UserCreateBody, UserReply, UsersQuery, UserUpdateBody } from './schemas.js';
+import type { EnterpriseOptionAnswer } from '../../../../common/domains/admin/schemas.js';
 import { createUsersAdminService } from './users-service.js';
 import { messageBody, orNotFound } from '../../errors.js';
 import type { Role } from '../../../../common/resources/types.js';
@@ -46,7 +47,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
     // Every one (small: one per customer), through the enterprises' generic service.
     async () =>
       (await fastify.crud('enterprises').list({ filters: { isActive: true }, sort: 'name:asc', pageSize: 10_000 })).rows.map(
-        ({ id, name, mailDomain, isBank }) => ({ id, name, mailDomain, isBank }) as { id: string; name: string; mailDomain: string; isBank: boolean },
+        ({ id, name, mailDomain, isBank }) => ({ id, name, mailDomain, isBank }) as EnterpriseOptionAnswer,
       ),
   );
 

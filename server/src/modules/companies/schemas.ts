@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { companies } from '../../../../common/resources/companies.js';
-import { Id, IdOrNumber } from '../../../../common/schemas.js';
+import { CompanyOption } from '../../../../common/domains/news/schemas.js';
+import { IdOrNumber } from '../../../../common/schemas.js';
 import { crudModel } from '../crud/model.js';
 import { recordSchema, Version } from '../crud/schemas.js';
 
@@ -32,7 +33,7 @@ export const SearchCompanyQuery = Type.Object(
   { compName: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
-export const SearchCompanyReply = Type.Array(Type.Object({ companyId: Id, compName: Type.String() }));
+export const SearchCompanyReply = Type.Array(CompanyOption);
 
 const Params = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
 

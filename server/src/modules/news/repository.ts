@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import type { NewsStatus } from './schemas.js';
+import type { NewsSortField, NewsStatus } from '../../../../common/domains/news/model.js';
 import { companySpans, dayCountConditions, daySpans } from './spans.js';
 
 export interface NewsFilter {
@@ -11,7 +11,7 @@ export interface NewsFilter {
   dateTo?: string;
 }
 
-export type NewsSortField = 'publishedAt' | 'updatedAt' | 'newsStatus' | 'companyName' | 'newsItemId';
+export type { NewsSortField };
 export interface SortTerm<F extends string> {
   field: F;
   order: 'asc' | 'desc';

@@ -1,23 +1,26 @@
 import Type from 'typebox';
-import { Id, IdOrNumber, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js';
+import { NEWS_SORT_FIELDS } from '../../../../common/domains/news/model.js';
+import { NewsStatusSchema, TableName } from '../../../../common/domains/news/schemas.js';
+import { Id, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js';
 
 export { Id, Page, PageSize };
 
-// News management (API.md "News management"). Ids are bigint in the database and strings here.
+// News management (API.md "News management"): what the routes validate at the edge. The answers
+// and the bodies the pages send are common/domains/news/schemas.ts, which the pages' types come from.
 
-export const NEWS_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-export type NewsStatus = (typeof NEWS_STATUSES)[number];
-/** The opaque `tableName` values: the feed an item came from. */
-export const NEWS_TABLES = ['news_feed', 'news_wire'] as const;
-
-/** The fields the news list sorts by, each backed by an index (see migration 003). */
-export const NEWS_SORT_FIELDS = ['publishedAt', 'updatedAt', 'newsStatus', 'companyName', 'newsItemId'] as const;
+export {
+  ChangeStatusBody,
+  ChangeStatusReply,
+  MAX_ITEMS_PER_CALL,
+  NewsDetailsReply,
+  NewsItem,
+  NewsRef,
+  NewsRefs,
+  NewsStatusSchema,
+  TableName,
+} from '../../../../common/domains/news/schemas.js';
 
 const sortPattern = (fields: readonly string[]) => `^(${fields.join('|')}):(asc|desc)(,(${fields.join('|')}):(asc|desc)){0,2}$`;
-
-export const NewsStatusSchema = Type.Enum(NEWS_STATUSES, { description: 'PENDING, APPROVED or REJECTED' });
-export const TableName = Type.Enum(NEWS_TABLES, { description: 'a tableName the server sent' });
-
 
 export const NewsListQuery = Type.Object(
   {
@@ -35,47 +38,7 @@ export const NewsListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const NewsItem = Type.Object({
-  newsItemId: Id,
-  tableName: Type.String(),
-  companyId: Id,
-  companyName: Type.String(),
-  headline: Type.String(),
-  summary: Type.String(),
-  source: Type.String(),
-  url: Type.String(),
-  publishedAt: Type.String({ format: 'date-time' }),
-  newsStatus: NewsStatusSchema,
-  updatedAt: Type.String({ format: 'date-time' }),
-  updatedBy: Type.Union([Type.String(), Type.Null()]),
-});
-
 export const NewsDetailsQuery = Type.Object(
   { newsItemId: Id, tableName: TableName, newsStatus: Type.Optional(NewsStatusSchema) },
   { additionalProperties: false },
 );
-
-export const NewsDetailsReply = Type.Object({
-  result: Type.Object({
-    payload: Type.Object({
-      ...NewsItem.properties,
-      body: Type.String({ description: 'HTML as the feed sent it: the client sanitises it' }),
-      comment: Type.Union([Type.String(), Type.Null()], { description: 'the comment of the last status change' }),
-    }),
-  }),
-});
-
-export const NewsRef = Type.Object({ newsItemId: IdOrNumber, tableName: TableName }, { additionalProperties: false });
-export const MAX_ITEMS_PER_CALL = 5000;
-
-export const ChangeStatusBody = Type.Object(
-  {
-    items: Type.Array(NewsRef, { minItems: 1, maxItems: MAX_ITEMS_PER_CALL }),
-    newsStatus: NewsStatusSchema,
-    comment: Type.Optional(Type.String({ maxLength: 1000 })),
-  },
-  { additionalProperties: false },
-);
-export const ChangeStatusReply = Type.Object({ result: Type.Object({ updated: Type.Integer() }) });
-
-export const NewsRefs = Type.Array(NewsRef, { minItems: 1, maxItems: MAX_ITEMS_PER_CALL });

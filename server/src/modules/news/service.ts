@@ -14,7 +14,7 @@ import {
   type NewsSortField,
   type SortTerm,
 } from './repository.js';
-import type { NewsStatus } from './schemas.js';
+import type { NewsStatus } from '../../../../common/domains/news/model.js';
 import { recordAudits, type AuditActor } from '../../lib/audit.js';
 import type { NewsApprovedEvent } from '../../lib/domain-events.js';
 
