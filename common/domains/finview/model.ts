@@ -1,8 +1,13 @@
 // finview's shared vocabulary (docs/finview.md): what the server answers and the pages send.
 // Plain types and constants: the server imports them, the client's bundle gets only what it uses.
+// The answers the server has a schema of are typed from it (schemas.ts) and named here too, so
+// every answer's type is imported from one place; type-only, the client's bundle gets no TypeBox.
 
 import type { Brand, VideoTemplate } from './template';
 import type { ReportTemplate } from './report-template';
+import type { ParamsSchema, UserRef } from './schemas';
+
+export type { CompanyChoice, MediaAnswer, OutputAnswer, ParamSchema, ParamsSchema, RuleAnswer, RuleBody, UserRef } from './schemas';
 
 export type TemplateKind = 'video' | 'report';
 export const TEMPLATE_KINDS: readonly TemplateKind[] = ['video', 'report'];
@@ -29,27 +34,6 @@ export const RULE_EVENTS: readonly RuleEvent[] = ['news.approved'];
 export const NEWS_EVENT_FIELDS = ['newsItemId', 'tableName', 'companyId', 'companyName', 'headline', 'publishedAt'] as const;
 export type NewsEventField = (typeof NEWS_EVENT_FIELDS)[number];
 
-/** A JSON Schema (draft 2020-12 subset, checked with ajv) of a template's parameters. */
-export interface ParamsSchema {
-  type: 'object';
-  properties: Record<string, ParamSchema>;
-  required?: string[];
-  additionalProperties?: boolean;
-}
-export interface ParamSchema {
-  type: 'string' | 'number' | 'integer' | 'boolean';
-  title?: string;
-  description?: string;
-  enum?: Array<string | number>;
-  default?: string | number | boolean;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  format?: 'date';
-  /** The value is a record of a plugin: the form offers a picker (`company-records`: a company id; `price-series`: a series id). */
-  'x-source'?: 'company-records' | 'price-series';
-}
 export type ParamValues = Record<string, string | number | boolean>;
 
 /** A binding argument: a constant, a parameter's value, or (rules) an event's field. */
@@ -69,11 +53,6 @@ export type PluginData =
   | { shape: 'items'; items: string[] };
 
 export type TemplateBody = VideoTemplate | ReportTemplate;
-
-export interface UserRef {
-  id: number;
-  username: string;
-}
 
 export interface FinviewSettings {
   maxWidth: number;
@@ -170,80 +149,10 @@ export interface PriceSeries {
   createdAt: string;
 }
 
-export interface OutputAnswer {
-  id: number;
-  kind: TemplateKind;
-  title: string;
-  templateId: number;
-  templateName: string;
-  templateVersion: number;
-  params: ParamValues;
-  status: OutputStatus;
-  /** 0..100 of the current attempt. */
-  progress: number;
-  /** The last failure, in English from the renderer (shown as detail under a translated sentence). */
-  error: string | null;
-  attempts: number;
-  jobId: string;
-  origin: OutputOrigin;
-  rule: { id: number; name: string } | null;
-  createdBy: UserRef | null;
-  width: number | null;
-  height: number | null;
-  fps: number | null;
-  durationSeconds: number | null;
-  pages: number | null;
-  bytes: number | null;
-  hasPoster: boolean;
-  approval: Approval;
-  approvedBy: UserRef | null;
-  approvedAt: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  /** When retention deletes it (unpublished only), else null. */
-  expiresAt: string | null;
-  version: number;
-}
-
-/** `POST finview/outputs/:id/media`: short-lived URLs a <video>, <img> or link can load (Range works). */
-export interface MediaAnswer {
-  video?: string;
-  poster?: string;
-  pdf?: string;
-  /** Same file, as an attachment. */
-  download?: string;
-  expiresAt: string;
-}
-
 /** One server-sent event `output` on `finview/events`. */
 export interface OutputEvent {
   outputId: number;
   jobId: string;
   status: OutputStatus;
   progress: number;
-}
-
-export interface RuleAnswer {
-  id: number;
-  name: string;
-  enabled: boolean;
-  trigger: RuleTrigger;
-  cron: string | null;
-  timezone: string;
-  event: RuleEvent | null;
-  /** news.approved: `companyIds` (the watch-list; empty = any company). */
-  conditions: { companyIds?: number[] };
-  templateId: number;
-  templateName: string;
-  params: Record<string, string | number | boolean | { event: NewsEventField }>;
-  title: string;
-  dedupeKey: string;
-  lastFiredAt: string | null;
-  /** schedule: the next time it fires, else null. */
-  nextRunAt: string | null;
-  outputCount: number;
-  createdBy: UserRef | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
 }

@@ -1,8 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import Type from 'typebox';
 import Value from 'typebox/value';
 import { fieldReasonText, type FieldReason } from '../../../../common/messages.js';
 import type { ParamsSchema, ParamValues } from '../../../../common/domains/finview/model.js';
+import { ParamsSchemaSchema } from '../../../../common/domains/finview/schemas.js';
 
 // Render parameters are checked with ajv against the template version's JSON Schema (docs/finview.md
 // "Outputs"): the schema is the author's, so only the ParamsSchema subset is accepted at publish.
@@ -97,33 +97,6 @@ export function checkParams(schema: ParamsSchema, params: unknown): ParamsCheck 
   }
   return { ok: true, value: copy as ParamValues };
 }
-
-const ParamName = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
-const ParamSchemaSchema = Type.Object(
-  {
-    type: Type.Enum(['string', 'number', 'integer', 'boolean']),
-    title: Type.Optional(Type.String({ maxLength: 120 })),
-    description: Type.Optional(Type.String({ maxLength: 500 })),
-    enum: Type.Optional(Type.Array(Type.Union([Type.String({ maxLength: 200 }), Type.Number()]), { minItems: 1, maxItems: 100 })),
-    default: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()])),
-    minimum: Type.Optional(Type.Number()),
-    maximum: Type.Optional(Type.Number()),
-    minLength: Type.Optional(Type.Integer({ minimum: 0 })),
-    maxLength: Type.Optional(Type.Integer({ minimum: 0 })),
-    format: Type.Optional(Type.Literal('date')),
-    'x-source': Type.Optional(Type.Enum(['company-records', 'price-series'])),
-  },
-  { additionalProperties: false },
-);
-export const ParamsSchemaSchema = Type.Object(
-  {
-    type: Type.Literal('object'),
-    properties: Type.Record(Type.String({ pattern: ParamName }), ParamSchemaSchema, { maxProperties: 30 }),
-    required: Type.Optional(Type.Array(Type.String({ pattern: ParamName }), { maxItems: 30 })),
-    additionalProperties: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
 
 /** Problems (empty when fine) of a paramsSchema as the ParamsSchema subset, and compilable by ajv. */
 export function paramsSchemaProblems(value: unknown): string[] {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
+import { CompanyChoiceSchema, type CompanyChoice } from '../../../../common/domains/finview/schemas.js';
 import { ErrorReply } from '../../../../common/schemas.js';
 import { containsPattern } from '../../lib/paging.js';
 
 const tags = ['finview'];
-const CompanyChoice = Type.Object({ id: Type.Integer(), name: Type.String(), isin: Type.String(), ticker: Type.String() });
 
 /**
  * Companies to pick for a parameter (`x-source: company-records`) or a rule's watch-list. finview's
@@ -23,13 +23,13 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           q: Type.Optional(Type.String({ maxLength: 100 })),
           ids: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[0-9]{1,15}(,[0-9]{1,15})*$' })),
         }),
-        response: { 200: Type.Array(CompanyChoice), 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 422: ErrorReply },
+        response: { 200: Type.Array(CompanyChoiceSchema), 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 422: ErrorReply },
       },
     },
     async (request) => {
       const pattern = containsPattern(request.query.q);
       const ids = request.query.ids ? request.query.ids.split(',').slice(0, 500) : null;
-      const { rows } = await fastify.db.query<{ id: number; name: string; isin: string; ticker: string }>(
+      const { rows } = await fastify.db.query<CompanyChoice>(
         `SELECT company_id::int AS id, comp_name AS name, isin, ticker FROM companies
          WHERE ($1::text IS NULL OR lower(comp_name) LIKE lower($1) OR isin LIKE upper($1) OR lower(ticker) LIKE lower($1))
            AND ($2::text IS NULL OR company_id = ANY (string_to_array($2, ',')::bigint[]))

@@ -10,7 +10,8 @@ import { createOutputActions, type ActionActor } from './output-actions.js';
 import { createOutput, queueOf } from './outputs-service.js';
 import { listOutputs, lockOutput, outputAnswer } from './outputs-repository.js';
 import { EVENTS_TICKET_SECONDS, MEDIA_TICKET_SECONDS, signTicket, ticketKey, type MediaFile } from './media-tickets.js';
-import { CreateOutputBody, MediaAnswerSchema, OutputAnswerSchema, OutputListQuery, OutputParams, VersionBody } from './schemas-outputs.js';
+import { MediaAnswerSchema, OutputAnswerSchema } from '../../../../common/domains/finview/schemas.js';
+import { CreateOutputBody, OutputListQuery, OutputParams, VersionBody } from './schemas-outputs.js';
 
 const tags = ['finview'];
 const ERRORS = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply, 503: ErrorReply };

@@ -1,66 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { NEWS_EVENT_FIELDS, RULE_EVENTS, RULE_TRIGGERS, type OutputAnswer } from '../../../../common/domains/finview/model.js';
+import type { OutputAnswer } from '../../../../common/domains/finview/model.js';
+import { RuleAnswerSchema, RuleBodySchema } from '../../../../common/domains/finview/schemas.js';
 import { ErrorReply, Id, Page, PageSize } from '../../../../common/schemas.js';
 import { limitOffset, orderBy, sendPage } from '../../lib/paging.js';
 import { registerRuleTriggers } from './rule-events.js';
 import { listRules, SORT_COLUMNS } from './rules-repository.js';
 import { changeRule, createRule, getRule, removeRule, ruleAnswer, runRule } from './rules-service.js';
-import { ParamValue as ParamScalar } from './schemas-outputs.js';
 
 const tags = ['finview'];
 const ERRORS = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply, 422: ErrorReply };
 const RULES = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => ({ resource: 'rules', action }) as const;
 const BASE = '/be-api-management/finview/rules';
 
-// Row ids and list positions within what bigint columns and OFFSET take (a larger one is a 422, not a database error).
-const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+// List positions within what OFFSET takes (a larger one is a 422, not a database error).
 const Position = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 
-const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
-const EventRef = Type.Object({ event: literals(NEWS_EVENT_FIELDS) }, { additionalProperties: false });
-const ParamValue = Type.Union([ParamScalar, EventRef]);
-
-const RuleBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 120 }),
-  enabled: Type.Boolean(),
-  trigger: literals(RULE_TRIGGERS),
-  cron: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-  timezone: Type.Optional(Type.String({ maxLength: 60 })),
-  event: Type.Optional(Type.Union([literals(RULE_EVENTS), Type.Null()])),
-  conditions: Type.Optional(Type.Object({ companyIds: Type.Optional(Type.Array(RowId, { maxItems: 500 })) })),
-  templateId: RowId,
-  params: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), ParamValue)),
-  title: Type.Optional(Type.String({ maxLength: 200 })),
-  dedupeKey: Type.Optional(Type.String({ maxLength: 200 })),
-});
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const UserRef = Type.Object({ id: Type.Integer(), username: Type.String() });
-const RuleReply = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  enabled: Type.Boolean(),
-  trigger: literals(RULE_TRIGGERS),
-  cron: Nullable(Type.String()),
-  timezone: Type.String(),
-  event: Nullable(literals(RULE_EVENTS)),
-  conditions: Type.Object({ companyIds: Type.Optional(Type.Array(Type.Integer())) }),
-  templateId: Type.Integer(),
-  templateName: Type.String(),
-  params: Type.Record(Type.String(), ParamValue),
-  title: Type.String(),
-  dedupeKey: Type.String(),
-  lastFiredAt: Nullable(Type.String()),
-  nextRunAt: Nullable(Type.String()),
-  outputCount: Type.Integer(),
-  createdBy: Nullable(UserRef),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-  version: Type.Integer(),
-});
 // The outputs' own schema is their routes' (routes-outputs.ts); here it passes through as built.
 const OutputReply = Type.Unsafe<OutputAnswer>({ type: 'object', additionalProperties: true });
-const VersionedRuleBody = Type.Intersect([RuleBody, Type.Object({ version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })]);
+const VersionedRuleBody = Type.Intersect([RuleBodySchema, Type.Object({ version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })]);
 const RuleParams = Type.Object({ id: Id });
 const sortFields = Object.keys(SORT_COLUMNS).join('|');
 const ListQuery = Type.Object({
@@ -80,7 +38,7 @@ export const ruleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     BASE,
-    { config: { access: RULES('list') }, schema: { tags, summary: 'Rules, one page (name, createdAt, updatedAt, lastFiredAt, trigger); x-total-count', querystring: ListQuery, response: { 200: Type.Array(RuleReply), ...ERRORS } } },
+    { config: { access: RULES('list') }, schema: { tags, summary: 'Rules, one page (name, createdAt, updatedAt, lastFiredAt, trigger); x-total-count', querystring: ListQuery, response: { 200: Type.Array(RuleAnswerSchema), ...ERRORS } } },
     async (request, reply) => {
       const query = request.query;
       const sort = query.sort ?? (query._sort ? `${query._sort}:${(query._order ?? 'asc').toLowerCase()}` : undefined);
@@ -96,7 +54,7 @@ export const ruleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     `${BASE}/:id`,
-    { config: { access: RULES('show') }, schema: { tags, summary: 'One rule; 404 finviewRuleNotFound', params: RuleParams, response: { 200: RuleReply, ...ERRORS } } },
+    { config: { access: RULES('show') }, schema: { tags, summary: 'One rule; 404 finviewRuleNotFound', params: RuleParams, response: { 200: RuleAnswerSchema, ...ERRORS } } },
     async (request) => getRule(fastify.db, Number(request.params.id)),
   );
 
@@ -107,8 +65,8 @@ export const ruleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'A rule: 422 reasons finviewCron, finviewTimezone, companyMissing, finviewEventParam, params.*; 409 finviewNotPublished; audited',
-        body: RuleBody,
-        response: { 201: RuleReply, ...ERRORS },
+        body: RuleBodySchema,
+        response: { 201: RuleAnswerSchema, ...ERRORS },
       },
     },
     async (request, reply) => reply.code(201).send(await createRule(fastify, request.actor, request.body)),
@@ -116,7 +74,7 @@ export const ruleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.put(
     `${BASE}/:id`,
-    { config: { access: RULES('edit') }, schema: { tags, summary: 'Changes a rule (as POST); 409 staleEdit when `version` is stale; audited', params: RuleParams, body: VersionedRuleBody, response: { 200: RuleReply, ...ERRORS } } },
+    { config: { access: RULES('edit') }, schema: { tags, summary: 'Changes a rule (as POST); 409 staleEdit when `version` is stale; audited', params: RuleParams, body: VersionedRuleBody, response: { 200: RuleAnswerSchema, ...ERRORS } } },
     async (request) => changeRule(fastify, request.actor, Number(request.params.id), request.body),
   );
 

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../lib/audit.js';
 import type { NewsApprovedEvent } from '../../lib/domain-events.js';
-import { NEWS_EVENT_FIELDS, type NewsEventField, type OutputAnswer, type ParamsSchema, type ParamValues, type RuleAnswer, type RuleEvent, type RuleTrigger } from '../../../../common/domains/finview/model.js';
+import { NEWS_EVENT_FIELDS, type NewsEventField, type OutputAnswer, type ParamsSchema, type ParamValues, type RuleAnswer, type RuleBody, type RuleTrigger } from '../../../../common/domains/finview/model.js';
 import type { FieldRefusal } from '../../errors.js';
 import { createOutput } from './outputs-service.js';
 import { checkParams } from './params.js';
@@ -19,7 +19,6 @@ import {
   setLastFired,
   templateForRule,
   updateRule,
-  type RuleParams,
   type RuleRow,
   type RuleWrite,
 } from './rules-repository.js';
@@ -27,20 +26,6 @@ import {
 // Rules (docs/finview.md "Rules"): saved recipes that make outputs on an event, on a schedule or
 // on demand. Every output a rule makes carries a singleton key `rule:<id>:<filled dedupeKey>`, so
 // one event (or one cron minute) never makes two outputs, whoever fires it and however often.
-
-export interface RuleInput {
-  name: string;
-  enabled: boolean;
-  trigger: RuleTrigger;
-  cron?: string | null | undefined;
-  timezone?: string | undefined;
-  event?: RuleEvent | null | undefined;
-  conditions?: { companyIds?: number[] | undefined } | undefined;
-  templateId: number;
-  params?: RuleParams | undefined;
-  title?: string | undefined;
-  dedupeKey?: string | undefined;
-}
 
 export const DEFAULT_DEDUPE_KEYS: Record<RuleTrigger, string> = {
   event: '{{rule}}:{{event.newsItemId}}',
@@ -88,7 +73,7 @@ export function fillPlaceholders(text: string, values: Record<string, string | n
 }
 
 /** The body checked and completed (defaults), or an HttpError naming every refused field. */
-async function checkRule(q: Queryable, input: RuleInput): Promise<RuleWrite> {
+async function checkRule(q: Queryable, input: RuleBody): Promise<RuleWrite> {
   const refused: Record<string, FieldRefusal> = {};
   const name = input.name.trim();
   if (name === '') refused.name = 'notBlank';
@@ -145,7 +130,7 @@ export async function getRule(q: Queryable, id: number): Promise<RuleAnswer> {
   return ruleAnswer(found(await findRule(q, id)));
 }
 
-export async function createRule(fastify: FastifyInstance, actor: AuditActor, input: RuleInput): Promise<RuleAnswer> {
+export async function createRule(fastify: FastifyInstance, actor: AuditActor, input: RuleBody): Promise<RuleAnswer> {
   return fastify.db.transaction(async (tx) => {
     const id = await insertRule(tx, await checkRule(tx, input), actor.id);
     const after = ruleAnswer(found(await findRule(tx, id)));
@@ -154,7 +139,7 @@ export async function createRule(fastify: FastifyInstance, actor: AuditActor, in
   });
 }
 
-export async function changeRule(fastify: FastifyInstance, actor: AuditActor, id: number, input: RuleInput & { version: number }): Promise<RuleAnswer> {
+export async function changeRule(fastify: FastifyInstance, actor: AuditActor, id: number, input: RuleBody & { version: number }): Promise<RuleAnswer> {
   return fastify.db.transaction(async (tx) => {
     const stored = found(await findRule(tx, id, { lock: true }));
     if (stored.version !== input.version) throw new HttpError(409, 'staleEdit', undefined, { params: { version: stored.version } });

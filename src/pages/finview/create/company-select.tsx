@@ -1,19 +1,13 @@
 import { useCustom } from '@refinedev/core';
 import type { SelectProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import type { CompanyChoice } from '../../../../common/domains/finview/model';
 import { FormSelect } from '../../form-select';
 import { useFinviewApi } from '../finview-api';
 
 // Companies searched on the server as one types, by finview's own route (`companies?q=&ids=`,
 // docs/finview.md): the news area, and its companies list, may be switched off. Values are
 // numeric company ids, as the company-records plugin and a rule's watch-list take them.
-
-interface CompanyChoice {
-  id: number;
-  name: string;
-  isin: string;
-  ticker: string;
-}
 
 const SEARCH_DELAY_MS = 300;
 

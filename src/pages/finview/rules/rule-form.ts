@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { NewsEventField, RuleAnswer, RuleEvent, RuleTrigger } from '../../../../common/domains/finview/model';
+import type { NewsEventField, RuleAnswer, RuleBody, RuleEvent, RuleTrigger } from '../../../../common/domains/finview/model';
 import { NEWS_EVENT_FIELDS } from '../../../../common/domains/finview/model';
 import { paramErrorsOf, paramValueOf, type ParamField } from '../create/params-form';
 
@@ -21,8 +21,6 @@ export interface RuleFormValues {
   title?: string;
   dedupeKey?: string;
 }
-
-export type RuleBody = Pick<RuleAnswer, 'name' | 'enabled' | 'trigger' | 'cron' | 'timezone' | 'event' | 'conditions' | 'templateId' | 'params' | 'title' | 'dedupeKey'>;
 
 export const DEFAULT_TIMEZONE = 'UTC';
 
@@ -66,7 +64,7 @@ export function formValuesOf(rule: RuleAnswer, fields: readonly ParamField[]): R
 
 /** The body of POST/PUT rules from the form; what the trigger does not use is sent empty. */
 export function ruleBodyOf(values: RuleFormValues, fields: readonly ParamField[]): RuleBody {
-  const params: RuleBody['params'] = {};
+  const params: NonNullable<RuleBody['params']> = {};
   for (const field of fields) {
     const fromEvent = values.trigger === 'event' ? values.fromEvent?.[field.name] : undefined;
     if (fromEvent) {
