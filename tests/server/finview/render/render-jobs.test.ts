@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JobChange } from '../../../../server/src/lib/jobs/jobs-repository.js';
 import { RENDER_QUEUE, workRenderQueue, type RenderQueueOptions } from '../../../../server/src/modules/finview/render/render-queue.js';
 import { describeEachDatabase } from '../../helper.js';
-import { alive, blobsOf, bossJobs, buildJobsApp, groupMembers, jobFinished, tinyTemplate, until } from '../../lib/jobs/jobs-helper.js';
+import { blobsOf, bossJobs, buildJobsApp, gone, groupMembers, jobFinished, tinyTemplate, until } from '../../lib/jobs/jobs-helper.js';
 
 const run = promisify(execFile);
 const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
@@ -50,7 +50,7 @@ describeEachDatabase('render jobs', (suite) => {
     expect(row.result).toMatchObject({ width: 320, height: 180, fps: 30, durationSeconds: 2, frames: 60 });
     expect(progress.some((value) => value > 0 && value < 100)).toBe(true);
     expect(pids).toHaveLength(1);
-    expect(alive(pids[0]!)).toBe(false);
+    await gone(pids[0]!);
 
     const stored = await blobsOf(suite.sql, id);
     expect(stored).toEqual([
@@ -81,7 +81,7 @@ describeEachDatabase('render jobs', (suite) => {
 
     expect(await app.jobs.cancel(id)).toBe(true);
     await until(() => groupMembers(pid), (members) => members.length === 0, 5000, 50);
-    expect(alive(pid)).toBe(false);
+    await gone(pid);
     await until(() => readdir(workDir), (files) => files.length === 0, 5000, 50);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await app.jobs.get(id)).toMatchObject({ status: 'cancelled', attempts: 1 });

@@ -73,6 +73,14 @@ export function alive(pid: number): boolean {
 }
 
 /** Processes still in the group the render child led (the child and its ffmpeg). */
+/**
+ * Waits until the process is gone and reaped. A child of this test process stays a zombie, which
+ * alive() still sees, until Node handles its SIGCHLD: on a busy machine that is not at once.
+ */
+export async function gone(pid: number): Promise<void> {
+  await until(async () => alive(pid), (isAlive) => !isAlive, 5000, 50);
+}
+
 export async function groupMembers(pgid: number): Promise<number[]> {
   const members: number[] = [];
   for (const pid of await readdir('/proc')) {
