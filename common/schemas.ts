@@ -1,5 +1,5 @@
-import Type from 'typebox';
-import { fieldReasonText, type FieldReason, type FieldReasonCode, type MessageParams } from './messages.js';
+import Type, { type TSchema } from 'typebox';
+import { fieldReasonText, type FieldReason, type FieldReasonCode, type MessageParams } from './messages';
 
 const FieldReasonSchema = Type.Object({
   code: Type.String(),
@@ -44,7 +44,16 @@ export function ruleOfDescription(description: string | undefined): FieldReason 
 /** A bigint id as a string (JSON numbers lose digits past 2^53). */
 export const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: rule('id') });
 /** An id sent as a JSON number by older clients: exact only up to 2^53. */
-export const IdOrNumber = Type.Union([Id, Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })]);
+/** A row id as a JSON number (the newer modules' ids). */
+export const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+export const IdOrNumber = Type.Union([Id, RowId]);
+
+/** The schema, or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** One of these strings, typed as their union: a plain `enum` in the JSON schema. */
+export const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 /** A calendar date (2024-02-31 is not one). */
 export const IsoDate = Type.String({ format: 'date', description: rule('date') });
 export const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'from 1' });

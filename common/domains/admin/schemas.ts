@@ -1,12 +1,11 @@
-import Type, { type Static, type TSchema } from 'typebox';
-import { Id, Role } from '../../schemas';
+import Type, { type Static } from 'typebox';
+import { Id, Nullable, Role } from '../../schemas';
 import { USER_STATUSES, type UserStatus as UserStatusValue } from './model';
 
 // The admin API's answers the pages read (users, enterprise options, the audit log), written
 // once: the server serialises with these schemas (server/src/modules/admin), and the pages'
 // types are derived from them.
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Timestamp = Type.String({ format: 'date-time' });
 
 /** One literal a status (the JSON `anyOf` of consts the API has always described); its type is UserStatus. */

@@ -1,16 +1,12 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static } from 'typebox';
+import { literals, Nullable, RowId } from '../../schemas';
 import { ANNOUNCEMENT_SOURCES, ANNOUNCEMENT_STATUSES, FEED_SOURCES, NOTICE_SEVERITIES, SUPPRESS_REASONS } from './model';
 
 // The announcements API's answers and the bodies the pages send (docs/announcements.md), written
 // once: the server validates and serialises with these schemas (server/src/modules/announcements),
 // and the pages read the types derived from them (model.ts re-exports them under the same names).
 
-/** A string enum typed as its union. */
-export const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-/** A row id inside a body: within what a bigint takes and a JSON number holds exactly. */
-export const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+/** A record's version inside a body. */
 const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** An instant with an offset, in years PostgreSQL and a reader both take (year 0 is neither's). */

@@ -1,16 +1,10 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static } from 'typebox';
+import { literals, Nullable, RowId } from '../../schemas';
 import { NEWS_EVENT_FIELDS, OUTPUT_STATUSES, RULE_EVENTS, RULE_TRIGGERS, TEMPLATE_KINDS } from './model';
 
 // finview's answers and bodies that have a schema (docs/finview.md), written once: the server
 // validates and serialises with these (server/src/modules/finview), the pages read the types
 // derived from them through model.ts. Answers without a schema stay plain types in model.ts.
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** An enum as `{type: 'string', enum}`, typed as its literals. */
-const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
-
-/** A bigint id, as far as a JSON number holds it exactly. */
-export const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 export const UserRefSchema = Type.Object({ id: Type.Integer(), username: Type.String() });
 

@@ -1,10 +1,10 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static } from 'typebox';
+import { Nullable } from '../../schemas';
 import { KYC_DOCUMENT_TYPES, KYC_GENDERS, KYC_REASONS, KYC_SCAN_POLICIES, KYC_SCAN_STATUSES, KYC_STATUSES } from './model';
 
 // The KYC API's answers (docs/kyc.md), written once: the server validates and serialises
 // with these schemas (server/src/modules/kyc), and the pages read the types derived from them.
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const UserRef = Type.Object({ id: Type.String(), username: Type.String() });
 

@@ -3,7 +3,7 @@ import { MAIL_DOMAIN_PATTERN } from '../../../../common/config/values.js';
 import { USER_STATUSES } from '../../../../common/domains/admin/model.js';
 import { AdminUser } from '../../../../common/domains/admin/schemas.js';
 import { Email, NewPassword, Role, Username } from '../accounts/schemas.js';
-import { Id, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js';
+import { Id, IsoDate, Nullable, Page, PageSize, rule } from '../../../../common/schemas.js';
 
 // The admin module's API: users, enterprises and the audit log, under
 // be-api-management/admin. Lists answer `200 [T]` with the total in x-total-count.
@@ -11,7 +11,6 @@ import { Id, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js
 
 export { AdminUser, AuditRecord, EnterpriseOption, UserStatus } from '../../../../common/domains/admin/schemas.js';
 
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Timestamp = Type.String({ format: 'date-time' });
 const Text = (description: string) => Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description });
 

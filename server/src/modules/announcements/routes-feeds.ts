@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { FeedBody, FeedReply, RowId, RunReply } from '../../../../common/domains/announcements/schemas.js';
-import { ErrorReply, MessageReply, Page, PageSize } from '../../../../common/schemas.js';
+import { FeedBody, FeedReply, RunReply } from '../../../../common/domains/announcements/schemas.js';
+import { ErrorReply, MessageReply, Page, PageSize, RowId } from '../../../../common/schemas.js';
 import { limitOffset, sendPage } from '../../lib/paging.js';
 import { serverMessage } from '../../../../common/messages.js';
 import { findRun, listFeeds, listRuns } from './feeds-repository.js';

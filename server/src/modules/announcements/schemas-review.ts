@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { ANNOUNCEMENT_SOURCES, ANNOUNCEMENT_STATUSES, MAX_PAGE_SIZE } from '../../../../common/domains/announcements/model.js';
-import { Instant, literals, RowId } from '../../../../common/domains/announcements/schemas.js';
+import { Instant } from '../../../../common/domains/announcements/schemas.js';
+import { literals, RowId } from '../../../../common/schemas.js';
 
 // The review routes' request-only schemas; the answers and the bodies the pages send are
 // common/domains/announcements/schemas.ts, which the pages' types come from.

@@ -1,6 +1,6 @@
 import Type, { type TSchema } from 'typebox';
 import { FIELD_RULES } from '../../../../common/resources/field-rules.js';
-import { Id, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js';
+import { Id, IsoDate, Nullable, Page, PageSize, rule } from '../../../../common/schemas.js';
 import { filterableFields, isText, sortableFields, type CrudModel, type StoredField } from './model.js';
 
 // The TypeBox schemas of a generic resource's API, derived from its field definitions:
@@ -9,7 +9,6 @@ import { filterableFields, isText, sortableFields, type CrudModel, type StoredFi
 /** A record's version (optimistic concurrency): the one an edit was based on. */
 export const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'the version the edit is based on (409 when stale)' });
 
-const Nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
 const DATE_RANGE = '^(\\d{4}-\\d{2}-\\d{2})?(,(\\d{4}-\\d{2}-\\d{2})?)?$';
 
 /** The value schema of a field: for input with its limits and rule, for output plain. */

@@ -1,7 +1,8 @@
 import Type from 'typebox';
 import { Page, PageSize } from '../../../../common/schemas.js';
 import { OUTPUT_STATUSES, TEMPLATE_KINDS } from '../../../../common/domains/finview/model.js';
-import { ParamValue, RowId } from '../../../../common/domains/finview/schemas.js';
+import { ParamValue } from '../../../../common/domains/finview/schemas.js';
+import { RowId } from '../../../../common/schemas.js';
 
 // Request shapes of the outputs routes; their answers are common/domains/finview/schemas.ts.
 

@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
-import Type, { type TSchema } from 'typebox';
+import Type from 'typebox';
 import {
   KYC_DECISIONS,
   KYC_DOCUMENT_TYPES,
   KYC_REASONS,
   KYC_STATUSES,
 } from '../../../../common/domains/kyc/model.js';
-import { Id, IsoDate, Page, PageSize, rule } from '../../../../common/schemas.js';
+import { Id, IsoDate, Nullable, Page, PageSize, rule } from '../../../../common/schemas.js';
 import { Version } from '../crud/schemas.js';
 
 // The KYC API's schemas (docs/kyc.md): what the routes validate at the edge and what the
@@ -16,7 +16,6 @@ import { Version } from '../crud/schemas.js';
 
 export { KycDocument, KycFile, KycSettings, KycSubject } from '../../../../common/domains/kyc/schemas.js';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const SubjectParams = Type.Object({ id: Id }, { additionalProperties: false });
 export const DocumentParams = Type.Object({ id: Id }, { additionalProperties: false });
