@@ -32,13 +32,40 @@ export type FieldType =
 
 export type FieldView = 'list' | 'show' | 'form';
 
+/**
+ * A named cell: how a list column (and the show page) draws a value. The client maps each
+ * name to one component (src/pages/generic/cells); a resource that needs its own drawing
+ * registers a new name there, never a page of its own.
+ */
+export type CellName =
+  | 'text'
+  | 'status'
+  | 'relativeAge'
+  | 'masked'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'thumbnail'
+  | 'user'
+  | 'reference'
+  | (string & {});
+
+/** How a column filters: `?{name}=` on the API (a dateRange as `from,to`; a multiSelect as `a,b`). */
+export type FilterKind = 'text' | 'select' | 'multiSelect' | 'boolean' | 'dateRange';
+
 /** How a field appears as a list column. */
 export interface ListColumn {
   sortable?: boolean;
   /** The filter its column header offers; the value goes to the API as `?{name}=`. */
-  filter?: 'text' | 'select' | 'boolean' | 'dateRange';
+  filter?: FilterKind;
   /** Pixels. */
   width?: number;
+  /** The named cell that draws the value; derived from the field's type when absent. */
+  cell?: CellName;
+  /** Left out of the list until the user turns it on in the column chooser. */
+  hidden?: boolean;
 }
 
 export interface FieldOption {
@@ -80,6 +107,76 @@ export interface FieldDefinition {
   unique?: boolean;
   /** The database column, for resources with `storage`; snake_case of the name by default. */
   column?: string;
+  /**
+   * Set by the generic server module on create, never by the caller: `actor` is the signed-in
+   * user's id (who reported, who made it: what maker-checker compares), `now` the time.
+   */
+  auto?: 'actor' | 'now';
+}
+
+/** A state of a workflow: the value stored in the workflow's field. */
+export interface WorkflowState {
+  value: string;
+  labelKey: string;
+  /** An antd tag colour (success, processing, warning, error, default). */
+  color?: string;
+}
+
+/**
+ * One move between states. The generic server module performs it (role, maker-checker,
+ * version check, reason, audit with before/after, domain event: one transaction per record)
+ * and the generic pages offer it as a row, bulk and detail action.
+ */
+export interface TransitionDefinition {
+  /** The URL's and the audit log's action name: `POST {endpoint}/{id}/transitions/{name}`. */
+  name: string;
+  labelKey: string;
+  /** States it may start from. */
+  from: readonly string[];
+  to: string;
+  /** The least powerful role allowed; the resource's edit role by default. */
+  minRole?: Role;
+  /** A reason picked from this list must be given; stored in `workflow.reasonField`. */
+  reasons?: readonly FieldOption[];
+  /** A free comment: optional or required; stored in `workflow.commentField`. */
+  comment?: 'optional' | 'required';
+  /** Maker-checker: the user whose id is in this field (an `auto: 'actor'` field) may not perform it. */
+  notBy?: string;
+  /** May be done to many selected records at once (each record answers for itself). */
+  bulk?: boolean;
+  /** One key that performs it on the focused row of a list (never j, k, x, ?, Enter). */
+  hotkey?: string;
+  /** Asks for confirmation and is drawn as a dangerous action. */
+  danger?: boolean;
+  /** The domain event emitted inside the transition's transaction (server/src/lib/domain-events.ts). */
+  event?: string;
+}
+
+export interface WorkflowDefinition {
+  /** The field holding the state (a select field whose options are the states). */
+  field: string;
+  states: readonly WorkflowState[];
+  transitions: readonly TransitionDefinition[];
+  /** Where a transition's reason and comment are written, when the resource keeps them. */
+  reasonField?: string;
+  commentField?: string;
+}
+
+/**
+ * A dashboard work queue: a saved filter of the resource's list whose count (and oldest
+ * item's age) the dashboard shows, linking to the filtered list.
+ */
+export interface QueueDefinition {
+  key: string;
+  labelKey: string;
+  /** The list's `?{field}=value` filters that make the queue. */
+  filters: Readonly<Record<string, string>>;
+  /** The least powerful role that sees it; the resource's list role by default. */
+  minRole?: Role;
+  /** A datetime field: the oldest item's age is measured from it. */
+  ageField?: string;
+  /** Minutes: the tile turns amber past half and red past the whole. */
+  targetMinutes?: number;
 }
 
 /** Where the generic server module keeps a resource: one table, made by its migration. */
@@ -143,4 +240,23 @@ export interface ResourceDefinition {
   idField?: string;
   /** Present when the generic server module serves the resource from one table. */
   storage?: StorageDefinition;
+  /** States and transitions; served and drawn by the generic module and pages. */
+  workflow?: WorkflowDefinition;
+  /** Work queues the dashboard shows for this resource. */
+  queues?: readonly QueueDefinition[];
+  /** List-wide behaviour of the generic list. */
+  list?: ListDefinition;
+  /** Named panels the generic show page draws under the fields (src/pages/generic/panels). */
+  panels?: readonly string[];
+}
+
+export interface ListDefinition {
+  /** A select field whose options (and "all") the list offers as tabs above the table. */
+  tabs?: string;
+  /** A live channel (server/src/lib/live) whose events refresh the list. */
+  liveChannel?: string;
+  /** Export of the filtered set (or the selection) as .xlsx and CSV; on for stored resources. */
+  export?: boolean;
+  /** Rows are opened in the show page by Enter / a click on the title cell (default when the resource has `show`). */
+  openOnEnter?: boolean;
 }

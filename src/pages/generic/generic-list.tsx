@@ -1,7 +1,7 @@
 import { CreateButton, DeleteButton, EditButton, getDefaultSortOrder, ShowButton, useTable } from '@refinedev/antd';
 import { getDefaultFilter, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
 import { Card, Flex, Form, Input, Skeleton, Space, Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
 import { useRuntime } from '../../registry/registry-context';
@@ -74,6 +74,9 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   const has = (action: 'show' | 'edit' | 'delete') => definition.actions.includes(action);
   const searchable = (definition.storage?.search?.length ?? 0) > 0;
   const genericCreate = definition.actions.includes('create') && !definition.actionPages?.create;
+  // The rows the user picked (checkboxes, `x`): bulk transitions and "export the selection" act on them.
+  const [selected, setSelected] = useState<Key[]>([]);
+  const selectable = Boolean(definition.workflow?.transitions.some((transition) => transition.bulk)) || Boolean(definition.list?.export ?? definition.storage);
 
   const filterOf = (field: FieldDefinition) => {
     const kind = field.list ? field.list.filter : undefined;
@@ -103,25 +106,37 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
         }
       />
       <Card>
-        {searchable ? (
-          <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} initialValues={{ q: searched }}>
-            <Form.Item name="q" style={{ flex: '1 1 240px', maxWidth: 360 }}>
-              <Input.Search
-                id={`${definition.name}-search`}
-                aria-label={t('generic.search')}
-                allowClear
-                maxLength={100}
-                placeholder={t('generic.search')}
-                data-testid="generic-search"
-                onSearch={() => searchFormProps.form?.submit()}
-              />
-            </Form.Item>
-          </Form>
-        ) : null}
+        {/* The list's toolbar: search on the start side, the list's own tools (saved views, column chooser, export) on the end side. */}
+        <Flex wrap gap={8} justify="space-between" align="start" style={{ marginBottom: 16 }} data-testid="generic-toolbar">
+          {searchable ? (
+            <Form {...searchFormProps} layout="inline" style={{ flex: '1 1 240px' }} initialValues={{ q: searched }}>
+              <Form.Item name="q" style={{ flex: '1 1 240px', maxWidth: 360 }}>
+                <Input.Search
+                  id={`${definition.name}-search`}
+                  aria-label={t('generic.search')}
+                  allowClear
+                  maxLength={100}
+                  placeholder={t('generic.search')}
+                  data-testid="generic-search"
+                  onSearch={() => searchFormProps.form?.submit()}
+                />
+              </Form.Item>
+            </Form>
+          ) : (
+            <span />
+          )}
+          <Space wrap size={8} data-testid="generic-list-tools">
+            {/* slot:saved-views */}
+            {/* slot:column-chooser */}
+            {/* slot:export */}
+          </Space>
+        </Flex>
+        {/* slot:bulk-actions (shown while `selected` is not empty) */}
         <Table<BaseRecord>
           {...tableProps}
           rowKey={(record) => String(idOf(record, idField))}
           scroll={{ x: 'max-content' }}
+          rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: false } : undefined}
           pagination={{
             ...tableProps.pagination,
             showSizeChanger: true,
