@@ -176,6 +176,10 @@ export const SERVER_MESSAGES = {
   feedAttachmentFailed: "The attachment could not be fetched.",
   feedAttachmentRefused: "The server may not fetch the attachment from this address.",
   feedAttachmentNotPdf: "The attachment is not a PDF.",
+  // Saved views of a list (issue 25 item 3; server/src/modules/views).
+  viewNotFound: 'Saved view not found.',
+  viewNameTaken: 'You already have a saved view with this name for this list.',
+  viewOwnerOnly: 'Only the user who saved this view can change or delete it.',
 } as const;
 
 /** The reason one field (or one cell of an upload) was refused. */
@@ -266,6 +270,8 @@ export const FIELD_REASONS = {
   egressHost: "names a host the server may not reach (allowed: {{hosts}}; EGRESS_ALLOWED_HOSTS)",
   egressAddress: "points at an internal address (loopback, private, link-local or the like), which the server does not reach",
   egressFile: "must name a file under the folder the server may read ({{folder}}; EGRESS_FILE_DIR)",
+  // Saved views (issue 25 item 3).
+  viewStateTooLarge: 'must be at most {{kb}} KB as JSON',
 } as const;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES extends infer K
