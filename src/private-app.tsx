@@ -27,7 +27,12 @@ export default function PrivateApp({ registry, providers }: { registry: Registry
   const notificationProvider = useMemo(() => createNotificationProvider(() => providers.session.isActive()), [providers.session]);
 
   const resources = useMemo(
-    () => registry.resources.map((resource) => ({ ...resource, meta: { ...resource.meta, label: t(resource.meta.label) } })),
+    () =>
+      registry.resources.map((resource) => ({
+        ...resource,
+        // singularLabel: the tab names one record with it ("Company · Zenith Steel"); `_one` of the label key (src/i18n/resource-labels.ts).
+        meta: { ...resource.meta, label: t(resource.meta.label), singularLabel: t(resource.meta.label, { count: 1 }) },
+      })),
     [registry, t],
   );
 

@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AREAS } from '../../common/resources/areas';
 import type { AreaPageSpec } from '../../common/resources/generate';
+import { inSentence } from '../i18n/resource-labels';
 import { titleOf } from './document-title';
 
 interface TitleInput {
@@ -16,9 +17,14 @@ interface TitleInput {
 /** The page part of a title behind the login: the resource and action, else the fixed pages and area menus. */
 export function privatePageTitle(t: TFunction, areaPages: readonly AreaPageSpec[], { resource, action, pathname = '' }: TitleInput): string | undefined {
   const label = typeof resource?.meta?.label === 'string' ? resource.meta.label : undefined;
-  if (label && (action === 'list' || action === 'create')) return t(`titles.${action}`, { resource: label });
-  if (label && (action === 'edit' || action === 'show')) {
-    return t(`titles.${action}`, { resource: label, id: decodeURIComponent(pathname.split('/').pop() ?? '') });
+  // "New staff notice", "Company · 12": one record is named in the singular (private-app.tsx's meta.singularLabel).
+  const singular = typeof resource?.meta?.singularLabel === 'string' ? resource.meta.singularLabel : label;
+  if (label && action === 'list') return t('titles.list', { resource: label });
+  if (singular && action === 'create') return t('titles.create', { resource: inSentence(singular) });
+  if (singular && (action === 'edit' || action === 'show')) {
+    // The id until the page has the record and names it (src/pages/generic/record-title.ts).
+    const name = decodeURIComponent(pathname.split('/').pop() ?? '');
+    return t(`titles.${action}`, { resource: action === 'edit' ? inSentence(singular) : singular, name });
   }
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return t('titles.dashboard');

@@ -133,10 +133,10 @@ describe('words and layout in Chromium', () => {
     await page.goto(`${suite.stack.appUrl}#/admin/user/users`);
     await expect.poll(() => page.title()).toBe('Users · Backoffice');
     await page.goto(`${suite.stack.appUrl}#/admin/user/users/create`);
-    await expect.poll(() => page.title()).toBe('New: Users · Backoffice');
+    await expect.poll(() => page.title()).toBe('New user · Backoffice');
     await page.getByTestId('language-select').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Español' }).click();
-    await expect.poll(() => page.title()).toBe('Nuevo: Usuarios · Backoffice');
+    await expect.poll(() => page.title()).toBe('Crear usuario · Backoffice');
     await page.goto(`${suite.stack.appUrl}#/change-password`);
     await expect.poll(() => page.title()).toBe('Cambiar la contraseña · Backoffice');
     await page.context().close();

@@ -1,13 +1,22 @@
-import { Button, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Input, Select, Space } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldDefinition, ListColumn } from '../../../common/resources/types';
 import { OptionSelect } from './option-source';
 
+/** `from,to` (YYYY-MM-DD, either may be empty) as the range picker's two days. */
+function rangeOf(value: string | undefined): [dayjs.Dayjs | null, dayjs.Dayjs | null] | undefined {
+  if (!value) return undefined;
+  const [from = '', to = ''] = value.split(',');
+  return [from ? dayjs(from) : null, to ? dayjs(to) : null];
+}
+
 /**
- * A column's filter panel, as its definition asks: free text, yes/no, or one of the
- * field's options (a fixed list or another resource's records). The chosen value goes
- * to the table, which turns it into `?{field}=` and into the URL.
+ * A column's filter panel, as its definition asks: free text, yes/no, one of the field's
+ * options (a fixed list or another resource's records), several of them (multiSelect:
+ * `a,b`), or a range of days (dateRange: `from,to`). The chosen value goes to the table,
+ * which turns it into `?{field}=` and into the URL.
  */
 export function ColumnFilter({
   field,
@@ -15,7 +24,7 @@ export function ColumnFilter({
   dropdown: { selectedKeys, setSelectedKeys, confirm, clearFilters, close },
 }: {
   field: FieldDefinition;
-  kind: Exclude<NonNullable<ListColumn['filter']>, 'dateRange'>;
+  kind: NonNullable<ListColumn['filter']>;
   dropdown: FilterDropdownProps;
 }) {
   const { t } = useTranslation();
@@ -41,11 +50,37 @@ export function ColumnFilter({
         ]}
       />
     );
+  } else if (kind === 'multiSelect') {
+    input = (
+      <OptionSelect
+        id={id}
+        aria-label={label}
+        field={field}
+        mode="multiple"
+        style={{ width: '100%' }}
+        value={selectedKeys.map(String)}
+        onChange={(next: Array<string | number> | undefined) => setSelectedKeys((next ?? []).map(String))}
+      />
+    );
+  } else if (kind === 'dateRange') {
+    input = (
+      <DatePicker.RangePicker
+        id={id}
+        aria-label={label}
+        allowEmpty={[true, true]}
+        value={rangeOf(value)}
+        onChange={(days) => {
+          const [from, to] = days ?? [];
+          const text = `${from ? from.format('YYYY-MM-DD') : ''},${to ? to.format('YYYY-MM-DD') : ''}`;
+          set(text === ',' ? undefined : text);
+        }}
+      />
+    );
   } else {
     input = <OptionSelect id={id} aria-label={label} field={field} style={{ width: '100%' }} value={value} onChange={(next: string | number | undefined) => set(next)} />;
   }
   return (
-    <Space direction="vertical" style={{ padding: 8, width: 240 }} data-testid={`generic-filter-${field.name}`}>
+    <Space direction="vertical" style={{ padding: 8, width: kind === 'dateRange' ? 300 : 240 }} data-testid={`generic-filter-${field.name}`}>
       {input}
       <Space>
         <Button type="primary" size="small" onClick={() => confirm()} data-testid="generic-filter-apply">

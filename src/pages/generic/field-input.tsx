@@ -1,19 +1,18 @@
-import { Checkbox, DatePicker, Input, InputNumber, Tag } from 'antd';
+import { Checkbox, DatePicker, Input, InputNumber } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { DateTime, Ltr } from '../../i18n/formatting';
 import { FIELD_RULES, notBeforeBroken } from '../../../common/resources/field-rules';
 import type { FieldDefinition, FieldView } from '../../../common/resources/types';
 import { FormSelect } from '../form-select';
-import { OptionSelect, ReferenceLabel } from './option-source';
+import { OptionSelect } from './option-source';
 
 export type { FieldView };
 
 // Field definitions drive the generic views (react-admin's ra-no-code builders):
-// each view keeps the fields meant for it, and one switch per view picks how a
-// field type is shown or edited.
+// each view keeps the fields meant for it, and one switch picks how a field type is
+// edited; how a value is shown is its named cell's (./cells).
 
 /** The fields a view shows: a form leaves out what the server sets; a list keeps its columns. */
 export function fieldsFor(fields: readonly FieldDefinition[] | undefined, view: FieldView): FieldDefinition[] {
@@ -151,33 +150,5 @@ export function inputFor(field: FieldDefinition, t: TFunction, fields: readonly 
       };
     case 'reference':
       return { input: <OptionSelect id={id} field={field} />, rules };
-  }
-}
-
-/** How a list column or a show page displays one value. */
-export function displayFor(field: FieldDefinition, value: unknown, t: TFunction): ReactNode {
-  if (value === null || value === undefined || value === '') return '—';
-  switch (field.type) {
-    case 'boolean':
-      return value ? <Tag color="green">{t('generic.yes')}</Tag> : <Tag>{t('generic.no')}</Tag>;
-    case 'date':
-      return <Ltr>{dayjs(String(value)).format('YYYY-MM-DD')}</Ltr>;
-    case 'datetime':
-      return <DateTime value={String(value)} />;
-    case 'select': {
-      const option = field.options?.find((candidate) => candidate.value === value);
-      return option ? t(option.labelKey) : String(value);
-    }
-    case 'reference':
-      return field.reference ? <ReferenceLabel reference={field.reference} id={value as string | number} /> : String(value);
-    // Numbers, addresses and links read left to right in a right-to-left page too.
-    case 'number':
-    case 'integer':
-    case 'url':
-    case 'email':
-      return <Ltr>{String(value)}</Ltr>;
-    case 'text':
-    case 'textarea':
-      return String(value);
   }
 }

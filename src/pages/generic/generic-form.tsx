@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { inSentence, singularLabel } from '../../i18n/resource-labels';
 import { fieldsFor, inputFor, titleField } from './field-input';
+import { useRecordTitle } from './record-title';
 import type { GenericPageProps } from './resource-page';
 import { isStaleEdit, VERSION_FIELD } from './stale-edit';
 
@@ -66,7 +68,11 @@ export default function GenericForm({ definition, route }: GenericPageProps) {
     return String(saved?.[key] ?? (values as Record<string, unknown> | undefined)?.[key] ?? '');
   };
   const initialValues = Object.fromEntries(fields.filter((field) => field.default !== undefined).map((field) => [field.name, field.default]));
-  const title = t(action === 'edit' ? 'generic.editTitle' : 'generic.createTitle', { resource: t(definition.labelKey) });
+  // "Edit company · Zenith Steel", "New staff notice": the header and the tab name the record.
+  const singular = inSentence(singularLabel(t, definition));
+  const recordName = record ? String(record[titleField(definition)] ?? '') : '';
+  const title = action === 'edit' ? t('titles.edit', { resource: singular, name: recordName || (id ?? '') }) : t('titles.create', { resource: singular });
+  useRecordTitle(action === 'create' || record ? title : undefined);
 
   return (
     <Flex vertical gap={16} data-testid="generic-form" data-resource={definition.name} data-action={action}>

@@ -1,16 +1,23 @@
 import { CreateButton, DeleteButton, EditButton, getDefaultSortOrder, ShowButton, useTable } from '@refinedev/antd';
-import { getDefaultFilter, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
-import { Card, Flex, Form, Input, Skeleton, Space, Table } from 'antd';
-import { useEffect, useState, type Key } from 'react';
+import { getDefaultFilter, useNavigation, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
+import { Card, Flex, Form, Input, Skeleton, Space, Table, theme } from 'antd';
+import { useCallback, useEffect, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
 import { useRuntime } from '../../registry/registry-context';
 import type { FieldDefinition } from '../../../common/resources/types';
 import { PageHeader } from '../../components/page-header';
-import { displayFor, fieldsFor, titleField } from './field-input';
+import { Cell } from './cells';
+import { fieldsFor, titleField } from './field-input';
 import { ColumnFilter } from './column-filter';
-import { useFollowLocation } from './follow-location';
+import { useFollowLocation, useLastPageClamp } from './follow-location';
 import { HeaderActions } from './header-actions';
+import { ListExport } from './export/list-export';
+import { KeyboardHelp } from './keyboard-help';
+import { ListEmpty } from './list-empty';
+import { useListKeyboard, type ListHotkey } from './list-keyboard';
+import { LiveRefresh } from './live-refresh';
+import { StatusTabs } from './status-tabs';
 import type { GenericPageProps } from './resource-page';
 import { versionMeta } from './stale-edit';
 
@@ -66,6 +73,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
     if (fresh) onLoaded({ data: fresh.data, total: fresh.total });
   }, [fresh, onLoaded]);
   useFollowLocation(table);
+  useLastPageClamp(fresh, table);
+  const { setFilters, setCurrentPage } = table;
   const searched = getDefaultFilter('q', filters, 'contains') as string | undefined;
   // The search box shows the search in force, also when it came from the URL (back, a link).
   useEffect(() => searchFormProps.form?.setFieldsValue({ q: searched }), [searched, searchFormProps.form]);
@@ -78,9 +87,39 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   const [selected, setSelected] = useState<Key[]>([]);
   const selectable = Boolean(definition.workflow?.transitions.some((transition) => transition.bulk)) || Boolean(definition.list?.export ?? definition.storage);
 
+  // Filters in force, the search included: an empty list then says "nothing matches" and offers to clear them.
+  const filtered = filters.some((filter) => 'value' in filter && filter.value !== undefined && filter.value !== null && filter.value !== '' && !(Array.isArray(filter.value) && filter.value.length === 0));
+  const clearFilters = useCallback(() => {
+    setFilters([], 'replace');
+    setCurrentPage(1);
+  }, [setFilters, setCurrentPage]);
+  const tabsField = definition.list?.tabs;
+  const tabValue = tabsField ? ((getDefaultFilter(tabsField, filters, 'eq') ?? [getDefaultFilter(tabsField, filters, 'in')].flat()[0]) as string | undefined) : undefined;
+  const chooseTab = (value: string | undefined) => {
+    if (!tabsField) return;
+    setFilters((previous) => [...previous.filter((filter) => !('field' in filter) || filter.field !== tabsField), ...(value === undefined ? [] : [{ field: tabsField, operator: 'eq' as const, value }])]);
+    setCurrentPage(1);
+  };
+
+  // Keyboard triage: j/k walk the rows, Enter opens, x selects, ? lists the keys.
+  const { show, edit } = useNavigation();
+  const rowKeyOf = useCallback((record: BaseRecord) => String(idOf(record, idField)), [idField]);
+  const opens = definition.list?.openOnEnter ?? (has('show') || has('edit'));
+  // slot:hotkeys (the transitions' keys for the focused row, src/pages/generic/transitions/hotkeys.ts)
+  const hotkeys: readonly ListHotkey[] = [];
+  const keyboard = useListKeyboard({
+    rows: tableProps.dataSource ?? [],
+    rowKey: rowKeyOf,
+    selected,
+    ...(selectable ? { setSelected } : {}),
+    ...(opens ? { onOpen: (record: BaseRecord) => (has('show') ? show(definition.name, idOf(record, idField)) : edit(definition.name, idOf(record, idField))) } : {}),
+    hotkeys,
+  });
+  const { token } = theme.useToken();
+
   const filterOf = (field: FieldDefinition) => {
     const kind = field.list ? field.list.filter : undefined;
-    if (!kind || kind === 'dateRange') return {};
+    if (!kind) return {};
     const value: unknown = getDefaultFilter(field.name, filters, 'in') ?? getDefaultFilter(field.name, filters, 'eq') ?? getDefaultFilter(field.name, filters, 'contains');
     const filteredValue = value === undefined || value === null || value === '' ? null : Array.isArray(value) ? value.map(String) : [String(value)];
     return {
@@ -91,6 +130,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
 
   return (
     <Flex vertical gap={16} data-testid="generic-list" data-resource={definition.name}>
+      {definition.list?.liveChannel ? <LiveRefresh definition={definition} channel={definition.list.liveChannel} /> : null}
+      <KeyboardHelp open={keyboard.helpOpen} onClose={() => keyboard.setHelpOpen(false)} selects={selectable} opens={opens} hotkeys={hotkeys} />
       <PageHeader
         icon={definition.icon}
         title={label}
@@ -128,9 +169,10 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
           <Space wrap size={8} data-testid="generic-list-tools">
             {/* slot:saved-views */}
             {/* slot:column-chooser */}
-            {/* slot:export */}
+            <ListExport definition={definition} columns={columns} filters={filters} sorters={sorters} selected={selected} />
           </Space>
         </Flex>
+        <StatusTabs definition={definition} value={tabValue} onChange={chooseTab} />
         {/* slot:bulk-actions (shown while `selected` is not empty) */}
         <Table<BaseRecord>
           {...tableProps}
@@ -140,9 +182,16 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
           pagination={{
             ...tableProps.pagination,
             showSizeChanger: true,
-            showTotal: (total) => t('generic.total', { count: total }),
+            // "20,000 records" / "20.000 registros": the number in the reader's language, the word in its plural.
+            showTotal: (total) => <span data-testid="generic-total">{t('list.total', { count: total })}</span>,
           }}
-          locale={{ emptyText: <span data-testid="generic-empty">{t('news.errors.noData')}</span> }}
+          locale={{ emptyText: <ListEmpty definition={definition} filtered={filtered} onClear={clearFilters} /> }}
+          onRow={(record) => {
+            const focused = keyboard.focused === rowKeyOf(record);
+            return focused
+              ? { 'aria-current': 'true', 'data-focused': 'true', className: 'generic-row-focused', style: { outline: `2px solid ${token.colorPrimary}`, outlineOffset: -2 } }
+              : {};
+          }}
           data-testid="generic-table"
         >
           {columns.map((field) => (
@@ -154,7 +203,7 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
               sorter={field.list ? Boolean(field.list.sortable) : false}
               sortOrder={getDefaultSortOrder(field.name, sorters) ?? null}
               {...filterOf(field)}
-              render={(value: unknown) => displayFor(field, value, t)}
+              render={(value: unknown, record) => <Cell value={value} field={field} record={record} definition={definition} />}
             />
           ))}
           {has('show') || has('edit') || has('delete') ? (

@@ -4,11 +4,15 @@ import { Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { displayFor, fieldsFor, titleField } from './field-input';
+import { singularLabel } from '../../i18n/resource-labels';
+import { Cell } from './cells';
+import { fieldsFor, titleField } from './field-input';
+import { Panels } from './panels';
+import { useRecordTitle } from './record-title';
 import type { GenericPageProps } from './resource-page';
 import { versionMeta } from './stale-edit';
 
-/** One record's `show` fields, with edit and delete for the roles that may. */
+/** One record's `show` fields, drawn by their columns' cells, then its panels; edit and delete for the roles that may. */
 export default function GenericShow({ definition }: GenericPageProps) {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -24,11 +28,14 @@ export default function GenericShow({ definition }: GenericPageProps) {
   const fields = fieldsFor(definition.fields, 'show');
   const label = t(definition.labelKey);
   const name = record ? String(record[titleField(definition)] ?? id) : '';
+  // "Company · Zenith Steel", in the header and the tab.
+  const title = t('titles.show', { resource: singularLabel(t, definition), name: name || id });
+  useRecordTitle(record ? title : undefined);
 
   return (
     <Flex vertical gap={16} data-testid="generic-show" data-resource={definition.name}>
       <PageHeader
-        title={t('generic.showTitle', { resource: label })}
+        title={title}
         extra={
           <>
             <ListButton resource={definition.name}>{label}</ListButton>
@@ -66,7 +73,9 @@ export default function GenericShow({ definition }: GenericPageProps) {
           <Descriptions column={1} bordered size="middle" data-testid="generic-show-fields">
             {fields.map((field) => (
               <Descriptions.Item key={field.name} label={t(field.labelKey)}>
-                <span data-testid={`generic-show-${field.name}`}>{displayFor(field, record[field.name], t)}</span>
+                <span data-testid={`generic-show-${field.name}`}>
+                  <Cell value={record[field.name]} field={field} record={record} definition={definition} />
+                </span>
               </Descriptions.Item>
             ))}
           </Descriptions>
@@ -74,6 +83,7 @@ export default function GenericShow({ definition }: GenericPageProps) {
           <Skeleton active />
         )}
       </Card>
+      {record && !query.isError ? <Panels record={record} definition={definition} /> : null}
     </Flex>
   );
 }

@@ -1,0 +1,19 @@
+import type { TFunction } from 'i18next';
+import type { ResourceDefinition } from '../../common/resources/types';
+
+/**
+ * "Company" for companies: the resource's label key with count 1, so i18next takes
+ * `resources.<name>_one` where the catalogue has it and the plural label where it does not.
+ */
+export function singularLabel(t: TFunction, definition: Pick<ResourceDefinition, 'labelKey'>): string {
+  return t(definition.labelKey, { count: 1 });
+}
+
+/**
+ * A label inside a sentence ("No companies yet", "Edit company"): its first letter lowered,
+ * unless the first word is an acronym ("KYC documents" stays as it is).
+ */
+export function inSentence(label: string): string {
+  const [first = '', second = ''] = [...label];
+  return second && second === second.toLocaleUpperCase() && second !== second.toLocaleLowerCase() ? label : first.toLocaleLowerCase() + label.slice(first.length);
+}

@@ -1,0 +1,7 @@
+import type { PanelComponent } from '../pages/generic/panels';
+
+/**
+ * Panels an area adds under a show page's fields, by the name a definition's `panels` gives,
+ * as AREA_CELLS (cells.ts) names cells: the generic show page reads this map and knows no area.
+ */
+export const AREA_PANELS: Record<string, PanelComponent> = {};
