@@ -48,6 +48,11 @@ export const SERVER_MESSAGES = {
   recordTaken: 'Another record already has this value.',
   recordInUse: 'This record is still used elsewhere, so it cannot be deleted.',
   staleEdit: 'Someone else changed this record while you were editing it. Reload it to see their changes, then edit again.',
+  // Workflow transitions of generic resources (server/src/modules/crud/transitions-service.ts).
+  transitionNotAllowed: 'This action cannot be done to the record in its current state. Reload it to see where it stands.',
+  transitionForbidden: 'Your role may not do this action.',
+  makerChecker: 'You made this record, so someone else must do this action.',
+  transitionNotBulk: 'This action can only be done to one record at a time.',
   // SPEC.md section 5, word for word.
   companyInvalid: "The company could not be updated. Please ensure alphanumeric characters only. For email addresses, '@','.' only.",
   companyNotFound: 'Company not found.',

@@ -19,6 +19,7 @@ import { reports } from './reports';
 import { users } from './users';
 import { enterprises } from './enterprises';
 import { auditLog } from './audit-log';
+import { dataCorrections } from './data-corrections';
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   kycUpload,
@@ -40,4 +41,5 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   users,
   enterprises,
   auditLog,
+  dataCorrections,
 ];

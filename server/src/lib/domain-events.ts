@@ -17,8 +17,28 @@ export interface NewsApprovedEvent {
   publishedAt: string;
 }
 
+/**
+ * A workflow transition of a generic resource that declares an `event`
+ * (common/resources/types.ts TransitionDefinition). Every resource's transitions share this
+ * one name, so the map stays typed without an entry per resource: a listener picks its own
+ * by `resource` and `event`.
+ */
+export interface WorkflowTransitionedEvent {
+  resource: string;
+  transition: string;
+  /** The transition's `event`, e.g. `dataCorrection.fixed`. */
+  event: string;
+  id: string;
+  from: string;
+  to: string;
+  actor: { id: string; username: string };
+  reason: string | null;
+  comment: string | null;
+}
+
 export interface DomainEventMap {
   'news.approved': NewsApprovedEvent;
+  'workflow.transitioned': WorkflowTransitionedEvent;
 }
 export type DomainEventName = keyof DomainEventMap;
 

@@ -18,8 +18,16 @@ export interface CrudModel {
   id: StoredField;
   /** Every field the API answers with (the id first), each a column of `readFrom`. */
   fields: StoredField[];
-  /** The fields a create or an update sets. */
+  /** The fields a create or an update takes from the caller. */
   writable: StoredField[];
+  /**
+   * Every column the module writes: the writable fields, the ones it sets itself on create
+   * (`auto`) and the workflow's (state, reason, comment), which only a transition changes.
+   */
+  stored: StoredField[];
+  /** Fields the server fills on create (`auto: 'actor' | 'now'`). */
+  auto: StoredField[];
+
   auditEntity: string;
   messages: { notFound: ServerMessageCode; invalid: ServerMessageCode; taken: ServerMessageCode };
 }
@@ -56,13 +64,19 @@ export function crudModel(definition: ResourceDefinition): CrudModel {
     definition: { name: idName, type: 'integer', labelKey: 'generic.id', readOnly: true } satisfies FieldDefinition,
   };
   if (stored.some((field) => field.name === 'version')) throw new Error(`resource ${definition.name}: "version" is the module's own field`);
+  const owned = workflowFields(definition);
+  const auto = stored.filter((field) => field !== id && field.definition.auto !== undefined);
+  const writable = stored.filter((field) => field !== id && !field.definition.readOnly && !field.definition.auto && !owned.includes(field.name));
   return {
+
     definition,
     storage,
     readFrom: identifier(storage.readFrom ?? storage.table, 'readFrom', definition.name),
     id,
     fields: [id, ...stored.filter((field) => field !== id)],
-    writable: stored.filter((field) => field !== id && !field.definition.readOnly),
+    writable,
+    stored: stored.filter((field) => writable.includes(field) || auto.includes(field) || owned.includes(field.name)),
+    auto,
     auditEntity: storage.auditEntity ?? definition.name,
     messages: {
       notFound: storage.messages?.notFound ?? 'notFound',
@@ -85,4 +99,33 @@ export function sortableFields(model: CrudModel): StoredField[] {
 /** Fields a list filters by with `?{name}=`. */
 export function filterableFields(model: CrudModel): StoredField[] {
   return model.fields.filter((field) => field.definition.list && field.definition.list.filter);
+}
+
+const URL_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+/**
+ * The fields only transitions write (the state, its reason and comment), after checking the
+ * workflow against the fields: a definition naming a field it lacks stops the server at start
+ * instead of answering 500 on the first transition.
+ */
+function workflowFields(definition: ResourceDefinition): string[] {
+  const { workflow } = definition;
+  if (!workflow) return [];
+  const fail = (what: string) => {
+    throw new Error(`resource ${definition.name}: workflow ${what}`);
+  };
+  const names = new Set((definition.fields ?? []).map((field) => field.name));
+  const owned = [workflow.field, workflow.reasonField, workflow.commentField].filter((name): name is string => name !== undefined);
+  for (const name of owned) if (!names.has(name)) fail(`names the field "${name}", which the resource does not have`);
+  const states = new Set(workflow.states.map((state) => state.value));
+  const seen = new Set<string>();
+  for (const transition of workflow.transitions) {
+    if (!URL_NAME.test(transition.name) || seen.has(transition.name)) fail(`transition "${transition.name}" is not a unique URL-safe name`);
+    seen.add(transition.name);
+    for (const state of [...transition.from, transition.to]) if (!states.has(state)) fail(`transition ${transition.name} names the unknown state "${state}"`);
+    if (transition.notBy && !names.has(transition.notBy)) fail(`transition ${transition.name} compares with the unknown field "${transition.notBy}"`);
+    if (transition.reasons?.length && !workflow.reasonField) fail(`transition ${transition.name} asks for a reason but there is no reasonField`);
+    if (transition.comment && !workflow.commentField) fail(`transition ${transition.name} asks for a comment but there is no commentField`);
+  }
+  return owned;
 }

@@ -101,7 +101,7 @@ export function createCrudRepository(model: CrudModel) {
 
     /** The new record's id. */
     async insert(q: Queryable, values: Record<string, unknown>): Promise<string> {
-      const fields = model.writable.filter((field) => values[field.name] !== undefined);
+      const fields = model.stored.filter((field) => values[field.name] !== undefined);
       const columns = fields.map((field) => field.column);
       const sql =
         fields.length > 0
@@ -113,7 +113,7 @@ export function createCrudRepository(model: CrudModel) {
 
     /** Writes the values; the table's trigger bumps `version` and `updated_at`. */
     async update(q: Queryable, key: string, values: Record<string, unknown>): Promise<void> {
-      const fields = model.writable.filter((field) => values[field.name] !== undefined);
+      const fields = model.stored.filter((field) => values[field.name] !== undefined);
       if (fields.length === 0) return;
       await q.query(
         `UPDATE ${storage.table} SET ${fields.map((field, index) => `${field.column} = $${index + 2}`).join(', ')} WHERE ${id.column} = $1`,

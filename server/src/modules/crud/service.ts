@@ -23,7 +23,7 @@ export function createCrudService(db: Db, model: CrudModel) {
 
   /** What the audit log keeps: the id and the stored values, not derived ones. */
   const snapshot = (record: CrudRecord): CrudValues =>
-    Object.fromEntries([id, ...writable].map((field) => [field.name, record[field.name]]));
+    Object.fromEntries([id, ...model.stored].map((field) => [field.name, record[field.name]]));
 
   /** Text trimmed; fields the caller left out are not in the result. */
   function cleaned(input: CrudValues): CrudValues {
@@ -36,11 +36,15 @@ export function createCrudService(db: Db, model: CrudModel) {
     return values;
   }
 
-  function withDefaults(values: CrudValues): CrudValues {
+  /** A new record: defaults for what the caller left out, the workflow's first state, the fields the server sets. */
+  function withDefaults(values: CrudValues, actor: AuditActor): CrudValues {
     const complete = { ...values };
-    for (const field of writable) {
+    for (const field of model.stored) {
       if (complete[field.name] === undefined && field.definition.default !== undefined) complete[field.name] = field.definition.default;
     }
+    const workflow = model.definition.workflow;
+    if (workflow && complete[workflow.field] === undefined) complete[workflow.field] = workflow.states[0]?.value;
+    for (const field of model.auto) complete[field.name] = field.definition.auto === 'actor' ? actor.id : new Date().toISOString();
     return complete;
   }
 
@@ -108,6 +112,11 @@ export function createCrudService(db: Db, model: CrudModel) {
     model,
     repository,
     change,
+    // For the workflow's transitions (transitions-service.ts), which write what `change` may not.
+    guarded,
+    locked,
+    snapshot,
+
 
     list: (request: ListRequest): Promise<Page<CrudRecord>> => repository.list(db, request),
 
@@ -116,7 +125,7 @@ export function createCrudService(db: Db, model: CrudModel) {
     },
 
     async create(actor: AuditActor, input: CrudValues): Promise<CrudRecord> {
-      const values = withDefaults(cleaned(input));
+      const values = withDefaults(cleaned(input), actor);
       checkOrder(values);
       return guarded(async (tx) => {
         const key = await repository.insert(tx, values);

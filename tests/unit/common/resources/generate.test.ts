@@ -133,7 +133,7 @@ describe('config switches', () => {
 
   it('activating an area adds its routes and menu', () => {
     const registry = buildRegistry(withMenu(seed, 'news-management', true));
-    expect(menuKeys(registry.menu)['news-management']).toEqual(['news-feeds', 'companies']);
+    expect(menuKeys(registry.menu)['news-management']).toEqual(['news-feeds', 'companies', 'data-corrections']);
     expect(registry.routes.map((route) => route.path)).toContain('/news-management/news/news-feeds');
   });
 
