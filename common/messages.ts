@@ -185,6 +185,8 @@ export const SERVER_MESSAGES = {
   viewNotFound: 'Saved view not found.',
   viewNameTaken: 'You already have a saved view with this name for this list.',
   viewOwnerOnly: 'Only the user who saved this view can change or delete it.',
+  // Exports of a list (issue 25 item 3).
+  exportTooLarge: 'The export would hold more than {{limit}} rows: narrow the filters or select the rows.',
 } as const;
 
 /** The reason one field (or one cell of an upload) was refused. */
@@ -277,6 +279,9 @@ export const FIELD_REASONS = {
   egressFile: "must name a file under the folder the server may read ({{folder}}; EGRESS_FILE_DIR)",
   // Saved views (issue 25 item 3).
   viewStateTooLarge: 'must be at most {{kb}} KB as JSON',
+  // Exports (issue 25 item 3).
+  exportColumn: 'names a column the list does not have',
+  timeZone: 'must be a time zone such as Asia/Kolkata',
 } as const;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES extends infer K

@@ -5,3 +5,5 @@ export * from './public';
 export { useIdentity, useRole } from './hooks';
 export { uploadRowErrorsOf, type UploadRowError } from './news-errors';
 export { isString, useRestoredList, useStoredState, VIEW_STATE_KEYS } from './view-state';
+// The list's query as the data provider sends it: an export asks the server for the same rows.
+export { queryOfFilters, queryOfSorters } from './data-provider';

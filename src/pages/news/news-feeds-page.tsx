@@ -19,6 +19,9 @@ import { DateTime } from '../../i18n/formatting';
 import { NewsStatusTag } from './news-format';
 import { isNewsStatus, newsQueryFilters, newsQuerySorters, PAGE_SIZES, type NewsSortField } from './news-query';
 import { useNewsQuery } from './use-news-query';
+import { ExportButton } from '../generic/export/export-button';
+import { useEndpointPath } from '../../registry/resource-urls';
+import { queryOfFilters, queryOfSorters } from '../../providers';
 
 /** News feeds: the list with its filters, and (show/edit routes) one item's details. */
 export default function NewsFeedsPage({ route }: { route: RouteSpec }) {
@@ -71,6 +74,7 @@ function NewsFeedsList() {
   const [statusFor, setStatusFor] = useState<readonly NewsRef[] | null>(null);
   const [details, setDetails] = useStoredState<NewsItem | null>(VIEW_STATE_KEYS.details, null, isStoredNewsItem);
   const { download, downloading } = useExcelDownload();
+  const exportUrl = `${useEndpointPath('news-feeds')}/export`;
 
   const filters = useMemo(() => newsQueryFilters(query), [query]);
   const sorters = useMemo(() => newsQuerySorters(query), [query]);
@@ -192,6 +196,14 @@ function NewsFeedsList() {
             >
               {t('news.excel.download')}
             </Button>
+            {/* Every item the filters match, not only this page (the button beside it: the selected ones). */}
+            <ExportButton
+              url={exportUrl}
+              name="news"
+              columns={(['headline', 'companyName', 'source', 'url', 'publishedAt', 'newsStatus', 'updatedBy'] as const).map((field) => ({ field, label: t(`news.fields.${field}`) }))}
+              query={{ ...queryOfFilters(filters), ...queryOfSorters(sorters) }}
+              selection={selectedItems.map((item) => String(item.newsItemId))}
+            />
             <Button disabled={selected.size === 0} onClick={() => setSelected(new Map())}>
               {t('news.clearSelection')}
             </Button>

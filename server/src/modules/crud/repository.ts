@@ -92,6 +92,22 @@ export function createCrudRepository(model: CrudModel) {
       return { rows: rows.map((row) => toRecord(model, row)), total };
     },
 
+    /**
+     * The list's rows unpaged, for an export: its SELECT, WHERE and ORDER BY as SQL and
+     * parameters (`from` alone for counting), or with `ids` only those records, in the same order.
+     */
+    unpaged(request: Omit<ListRequest, 'page' | 'pageSize'> & { ids?: readonly string[] | undefined }): { sql: string; from: string; params: unknown[] } {
+      const params: unknown[] = [];
+      let condition = where(request, params);
+      if (request.ids) {
+        params.push(request.ids);
+        const chosen = id.definition.type === 'integer' ? `${id.column} = ANY($${params.length}::text[]::bigint[])` : `${id.column}::text = ANY($${params.length}::text[])`;
+        condition = condition ? `${condition} AND ${chosen}` : `WHERE ${chosen}`;
+      }
+      const from = `FROM ${readFrom} ${condition}`;
+      return { sql: `${select} ${from} ORDER BY ${orderBy(request.sort, sortColumns, fallbackOrder, `${id.column} ASC`)}`, from, params };
+    },
+
     /** One record; `lock` holds its row until the transaction ends (a view cannot be locked: the table is). */
     async find(q: Queryable, key: string, lock = false): Promise<CrudRecord | undefined> {
       if (lock) await q.query(`SELECT 1 FROM ${storage.table} WHERE ${id.column} = $1 FOR UPDATE`, [key]);

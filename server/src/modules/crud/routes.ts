@@ -6,6 +6,7 @@ import { sendPage } from '../../lib/paging.js';
 import { ErrorReply } from '../../../../common/schemas.js';
 import { createBodySchema, DeleteBody, listQuerySchema, paramsSchema, recordSchema, updateBodySchema } from './schemas.js';
 import type { CrudService } from './service.js';
+import { addExportRoute } from './export-routes.js';
 
 // The routes of one generic resource, from its definition: list, get, create, update and
 // delete under its endpoint, each only when the definition has the action, each guarded
@@ -49,6 +50,8 @@ export function crudRoutes(service: CrudService): FastifyPluginAsyncTypebox {
           return sendPage(reply, await service.list({ page, pageSize: size, sort, q, filters }));
         },
       );
+      // The list's rows as a file (export-routes.ts), unless the definition turns it off.
+      if (definition.list?.export !== false) addExportRoute(app, service, base, tags);
     }
     if (has('show') || has('edit')) {
       app.get(

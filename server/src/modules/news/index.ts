@@ -16,6 +16,7 @@ import { apiKeyCheck, sendXlsx } from '../../lib/excel/excel-http.js';
 import { readUpload } from '../../lib/upload-guard/index.js';
 import { sendPage } from '../../lib/paging.js';
 import { createNewsService, normaliseRefs } from './service.js';
+import newsExport from './export-route.js';
 
 const tags = ['news'];
 
@@ -30,6 +31,8 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
   const excel = fastify.excel;
   const newsService = createNewsService(fastify);
   const checkApiKey = apiKeyCheck(fastify);
+  // The filtered list as a file (export-route.ts).
+  await fastify.register(newsExport);
 
   fastify.get(
     '/be-api-management/news/news',

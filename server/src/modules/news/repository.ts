@@ -189,6 +189,26 @@ export async function listNews(q: Queryable, filter: NewsFilter, sort: readonly 
 }
 
 /**
+ * Every item the filter matches (or only `ids` among them), in the list's order, unpaged: the
+ * SQL an export reads through a cursor (lib/export/cursor.ts), never into memory at once.
+ */
+export function unpagedNews(filter: NewsFilter, sort: readonly SortTerm<NewsSortField>[], ids?: readonly string[]): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const conditions = where(filter, params);
+  if (ids) {
+    params.push(ids.join(','));
+    conditions.push(`n.news_item_id = ANY (string_to_array($${params.length}, ',')::bigint[])`);
+  }
+  return {
+    sql: `SELECT ${NEWS_COLUMNS}
+     FROM news n JOIN companies c ON c.company_id = n.company_id
+     ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
+     ORDER BY ${newsOrderBy(sort)}`,
+    params,
+  };
+}
+
+/**
  * Exact, and never a count of millions of rows: without a company filter it sums the
  * per-status, per-day counters (migration 003); with companies and no dates, the
  * per-company, per-status counters (018); with both, it counts those companies' index

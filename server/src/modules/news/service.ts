@@ -54,6 +54,19 @@ export function normaliseRefs(items: ReadonlyArray<{ newsItemId: string | number
   return [...seen.values()];
 }
 
+/** The list's filter from its query (the list and the export take the same); 422 dateOrder when the dates are reversed. */
+export function newsFilterOf(query: { companyIds?: string; allCompany?: boolean; newsStatus?: NewsStatus; dateFrom?: string; dateTo?: string }): NewsFilter {
+  if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
+    throw new HttpError(422, 'validation', { dateTo: 'dateOrder' });
+  }
+  return {
+    companyIds: query.allCompany || !query.companyIds ? undefined : [...new Set(query.companyIds.split(',').map((id) => id.trim()))],
+    newsStatus: query.newsStatus,
+    dateFrom: query.dateFrom,
+    dateTo: query.dateTo,
+  };
+}
+
 /** The `news.approved` events of these items, as they stand in `tx`. */
 async function approvedEvents(tx: Queryable, ids: readonly string[]): Promise<NewsApprovedEvent[]> {
   const { rows } = await tx.query<Omit<NewsApprovedEvent, 'publishedAt'> & { publishedAt: Date | string }>(
@@ -79,15 +92,7 @@ export function createNewsService(fastify: FastifyInstance) {
       pageSize?: number;
       sort?: string;
     }): Promise<{ items: ReturnType<typeof newsItemJson>[]; total: number }> {
-      if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
-        throw new HttpError(422, 'validation', { dateTo: 'dateOrder' });
-      }
-      const filter: NewsFilter = {
-        companyIds: query.allCompany || !query.companyIds ? undefined : [...new Set(query.companyIds.split(',').map((id) => id.trim()))],
-        newsStatus: query.newsStatus,
-        dateFrom: query.dateFrom,
-        dateTo: query.dateTo,
-      };
+      const filter = newsFilterOf(query);
       const pageSize = query.pageSize ?? (await fastify.appConfig.current()).defaults.pageSize;
       const [rows, total] = await Promise.all([
         listNews(fastify.db, filter, parseSort<NewsSortField>(query.sort), query.page ?? 1, pageSize),

@@ -1,0 +1,38 @@
+import type { CrudFilter, CrudSort } from '@refinedev/core';
+import type { Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiPath } from '../../../../common/resources/generate';
+import type { FieldDefinition, ResourceDefinition } from '../../../../common/resources/types';
+import { queryOfFilters, queryOfSorters } from '../../../providers';
+import { ExportButton } from './export-button';
+
+interface ListExportProps {
+  definition: ResourceDefinition;
+  /** The columns the list shows, in its order: the file has these. */
+  columns: readonly FieldDefinition[];
+  filters: CrudFilter[];
+  sorters: CrudSort[];
+  selected: readonly Key[];
+}
+
+/**
+ * The generic list's export: its shown columns with their headers in the reader's language,
+ * and its query as the data provider sends it (filters, search, sort), so the file holds what
+ * the list shows, every page of it. Nothing for a resource that turns export off or has no server.
+ */
+export function ListExport({ definition, columns, filters, sorters, selected }: ListExportProps) {
+  const { t } = useTranslation();
+  if (!definition.endpoint || !definition.storage || definition.list?.export === false) return null;
+  const idField = definition.idField ?? 'id';
+  // The id first, as in the API's answers, when the list has no column for it.
+  const shown = columns.some((field) => field.name === idField) ? columns : [{ name: idField, labelKey: 'generic.id' }, ...columns];
+  return (
+    <ExportButton
+      url={`${apiPath(definition.endpoint)}/export`}
+      name={definition.name}
+      columns={shown.map((field) => ({ field: field.name, label: t(field.labelKey) }))}
+      query={{ ...queryOfFilters(filters), ...queryOfSorters(sorters) }}
+      selection={selected.map(String)}
+    />
+  );
+}
