@@ -71,7 +71,12 @@ export function useListKeyboard({ rows, rowKey, selected, setSelected, onOpen, h
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       const state = latest.current;
-      if (state.helpOpen || keyIsNotForTheList(event)) return;
+      // The help closes on Escape wherever the focus is (the dialog only hears keys when focused).
+      if (state.helpOpen) {
+        if (event.key === 'Escape') setHelpOpen(false);
+        return;
+      }
+      if (keyIsNotForTheList(event)) return;
       const record = state.focused === undefined ? undefined : state.rows.find((row) => state.rowKey(row) === state.focused);
       const key = event.key;
       // Enter on a button or link (a page number, a row's edit button) is that control's.

@@ -78,7 +78,8 @@ describe('useListKeyboard', () => {
     // While the help is open the list's keys wait.
     press('j');
     expect(hook.result.current.focused).toBe('1');
-    act(() => hook.result.current.setHelpOpen(false));
+    press('Escape');
+    expect(hook.result.current.helpOpen).toBe(false);
     const modal = document.createElement('div');
     modal.className = 'ant-modal-wrap';
     document.body.append(modal);
