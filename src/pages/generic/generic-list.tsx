@@ -20,6 +20,9 @@ import { LiveRefresh } from './live-refresh';
 import { StatusTabs } from './status-tabs';
 import type { GenericPageProps } from './resource-page';
 import { versionMeta } from './stale-edit';
+import { ColumnChooser } from './views/column-chooser';
+import { useListPreferences } from './views/list-preferences';
+import { SavedViews } from './views/saved-views';
 
 interface SearchValues {
   q?: string;
@@ -78,7 +81,9 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   const searched = getDefaultFilter('q', filters, 'contains') as string | undefined;
   // The search box shows the search in force, also when it came from the URL (back, a link).
   useEffect(() => searchFormProps.form?.setFieldsValue({ q: searched }), [searched, searchFormProps.form]);
-  const columns = fieldsFor(definition.fields, 'list');
+  // The columns the user chose (column chooser, saved views), in the definition's order.
+  const preferences = useListPreferences(definition);
+  const columns = fieldsFor(definition.fields, 'list').filter((field) => preferences.visible(field.name));
   const label = t(definition.labelKey);
   const has = (action: 'show' | 'edit' | 'delete') => definition.actions.includes(action);
   const searchable = (definition.storage?.search?.length ?? 0) > 0;
@@ -167,8 +172,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
             <span />
           )}
           <Space wrap size={8} data-testid="generic-list-tools">
-            {/* slot:saved-views */}
-            {/* slot:column-chooser */}
+            <SavedViews definition={definition} table={table} preferences={preferences} />
+            <ColumnChooser preferences={preferences} />
             <ListExport definition={definition} columns={columns} filters={filters} sorters={sorters} selected={selected} />
           </Space>
         </Flex>
@@ -176,6 +181,7 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
         {/* slot:bulk-actions (shown while `selected` is not empty) */}
         <Table<BaseRecord>
           {...tableProps}
+          size={preferences.density}
           rowKey={(record) => String(idOf(record, idField))}
           scroll={{ x: 'max-content' }}
           rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: false } : undefined}
