@@ -36,7 +36,7 @@ describe('dashboard queues', () => {
       getApiUrl: () => '/api',
       getList: async (params) => {
         asked.push({ pagination: params.pagination, filters: params.filters });
-        return { data: [{ id: 1 }], total: 12345 };
+        return { data: [{ id: 1 }] as never[], total: 12345 };
       },
       getOne: async () => ({ data: {} as never }),
       create: async () => ({ data: {} as never }),
