@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { Refine, useList, type DataProvider } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { act, render, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { TicketedStream } from '../../../src/pages/live-stream';
+import { staffNotices } from '../../../common/resources/staff-notices';
+
+// A list with a live channel re-reads itself on the stream's events, once per burst.
+
+const streams: TicketedStream[] = [];
+vi.mock('../../../src/pages/live-stream', () => ({
+  useTicketedStream: (stream: TicketedStream) => {
+    streams.push(stream);
+    return true;
+  },
+}));
+vi.mock('../../../src/registry/resource-urls', () => ({ useEndpointPath: () => '/be-api-management/announcements/notices' }));
+
+const { LiveRefresh, LIVE_COALESCE_MS } = await import('../../../src/pages/generic/live-refresh');
+
+function List() {
+  useList({ resource: 'staff-notices' });
+  return null;
+}
+
+describe('live refresh', () => {
+  it('listens on {endpoint}/events for its channel and re-reads the list once per burst of events', async () => {
+    let reads = 0;
+    const provider: DataProvider = {
+      getApiUrl: () => '/api',
+      getList: async () => {
+        reads += 1;
+        return { data: [], total: 0 };
+      },
+      getOne: async () => ({ data: {} as never }),
+      create: async () => ({ data: {} as never }),
+      update: async () => ({ data: {} as never }),
+      deleteOne: async () => ({ data: {} as never }),
+    };
+    render(
+      <MemoryRouter>
+        <Refine dataProvider={provider} routerProvider={routerProvider} resources={[{ name: 'staff-notices', list: '/notices' }]} options={{ disableTelemetry: true }}>
+          <List />
+          <LiveRefresh definition={staffNotices} channel="notices" />
+        </Refine>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(reads).toBe(1));
+    const stream = streams.at(-1) as TicketedStream;
+    expect(stream.ticketUrl).toBe('/be-api-management/announcements/notices/events/ticket');
+    expect(stream.event).toBe('notices');
+
+    vi.useFakeTimers();
+    try {
+      for (let event = 0; event < 50; event += 1) stream.onMessage('{}');
+      await act(async () => vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS - 100));
+      expect(reads).toBe(1);
+      await act(async () => vi.advanceTimersByTimeAsync(200));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(reads).toBe(2));
+    // Nothing more comes of that burst.
+    await new Promise((resolve) => setTimeout(resolve, LIVE_COALESCE_MS + 200));
+    expect(reads).toBe(2);
+  });
+});
