@@ -27,7 +27,6 @@ export interface CrudModel {
   stored: StoredField[];
   /** Fields the server fills on create (`auto: 'actor' | 'now'`). */
   auto: StoredField[];
-
   auditEntity: string;
   messages: { notFound: ServerMessageCode; invalid: ServerMessageCode; taken: ServerMessageCode };
 }
@@ -68,7 +67,6 @@ export function crudModel(definition: ResourceDefinition): CrudModel {
   const auto = stored.filter((field) => field !== id && field.definition.auto !== undefined);
   const writable = stored.filter((field) => field !== id && !field.definition.readOnly && !field.definition.auto && !owned.includes(field.name));
   return {
-
     definition,
     storage,
     readFrom: identifier(storage.readFrom ?? storage.table, 'readFrom', definition.name),
@@ -96,9 +94,21 @@ export function sortableFields(model: CrudModel): StoredField[] {
   return model.fields.filter((field) => field === model.id || (field.definition.list && field.definition.list.sortable));
 }
 
-/** Fields a list filters by with `?{name}=`. */
+/** Fields a list filters by with `?{name}=`: their column's filter, and the status tabs' field. */
 export function filterableFields(model: CrudModel): StoredField[] {
-  return model.fields.filter((field) => field.definition.list && field.definition.list.filter);
+  return model.fields.filter((field) => filterKindOf(model, field) !== undefined);
+}
+
+/**
+ * How `?{name}=` filters the field. A multiSelect takes the select's path (`a,b` is any of
+ * them), and the field the list's status tabs name is a select even when its column offers
+ * no filter, so a tab's `?{field}=value` is accepted.
+ */
+export function filterKindOf(model: CrudModel, field: StoredField): 'text' | 'select' | 'boolean' | 'dateRange' | undefined {
+  const kind = field.definition.list ? field.definition.list.filter : undefined;
+  if (kind === 'multiSelect') return 'select';
+  if (kind) return kind;
+  return model.definition.list?.tabs === field.name ? 'select' : undefined;
 }
 
 const URL_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../../lib/paging.js';
-import { filterableFields, isText, sortableFields, type CrudModel, type StoredField } from './model.js';
+import { filterableFields, filterKindOf, isText, sortableFields, type CrudModel, type StoredField } from './model.js';
 
 // SQL for one generic resource, built once from its model: table and column names come
 // from the definition, every value is a bound parameter.
@@ -58,7 +58,7 @@ export function createCrudRepository(model: CrudModel) {
     for (const field of filters) {
       const value = request.filters[field.name];
       if (value === undefined || value === null || value === '') continue;
-      const filter = field.definition.list ? field.definition.list.filter : undefined;
+      const filter = filterKindOf(model, field);
       if (filter === 'boolean') conditions.push(`${field.column} = ${bind(value)}`);
       else if (filter === 'select') conditions.push(`${field.column}::text = ANY(${bind(String(value).split(','))}::text[])`);
       else if (filter === 'dateRange') {

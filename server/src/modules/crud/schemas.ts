@@ -1,7 +1,7 @@
 import Type, { type TSchema } from 'typebox';
 import { FIELD_RULES } from '../../../../common/resources/field-rules.js';
 import { Id, IsoDate, Nullable, Page, PageSize, rule } from '../../../../common/schemas.js';
-import { filterableFields, isText, sortableFields, type CrudModel, type StoredField } from './model.js';
+import { filterableFields, filterKindOf, isText, sortableFields, type CrudModel, type StoredField } from './model.js';
 
 // The TypeBox schemas of a generic resource's API, derived from its field definitions:
 // what the routes validate at the edge and what the OpenAPI page shows.
@@ -93,7 +93,7 @@ export function listQuerySchema(model: CrudModel) {
     properties.q = Type.Optional(Type.String({ maxLength: 100, description: `part of ${model.storage.search.join(', ')}` }));
   }
   for (const field of filterableFields(model)) {
-    const filter = field.definition.list ? field.definition.list.filter : undefined;
+    const filter = filterKindOf(model, field);
     properties[field.name] = Type.Optional(
       filter === 'boolean'
         ? Type.Boolean()
