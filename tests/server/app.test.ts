@@ -284,6 +284,12 @@ describeEachDatabase('app', (suite) => {
       'GET /be-api-management/news/news-details {"resource":"news-feeds","action":"show"}',
       'POST /be-api-management/news/change-news-status {"resource":"news-feeds","action":"edit"}',
       'POST /be-api-management/news/excel-download {"resource":"news-feeds","action":"list"}',
+      'GET /be-api-management/views "authenticated"',
+      'POST /be-api-management/views "authenticated"',
+      'PUT /be-api-management/views/:id "authenticated"',
+      'DELETE /be-api-management/views/:id "authenticated"',
+      'GET /be-api-management/views/preferences/:resource "authenticated"',
+      'PUT /be-api-management/views/preferences/:resource "authenticated"',
       'GET /health "anonymous"',
       'GET /openapi.json "anonymous"',
     ]);
