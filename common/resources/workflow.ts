@@ -42,6 +42,3 @@ export function isMaker(transition: TransitionDefinition, record: Readonly<Recor
   const maker = record[transition.notBy];
   return maker !== null && maker !== undefined && String(maker) === String(userId);
 }
-
-/** Keys a transition's hotkey may not take: the list's own (move, open, select, help). */
-export const RESERVED_HOTKEYS: readonly string[] = ['j', 'k', 'x', '?', 'Enter'];

@@ -20,6 +20,9 @@ import { LiveRefresh } from './live-refresh';
 import { StatusTabs } from './status-tabs';
 import type { GenericPageProps } from './resource-page';
 import { versionMeta } from './stale-edit';
+import { ListTransitions } from './transitions/list-transitions';
+import { TransitionButtons } from './transitions/transition-buttons';
+import { useWorkflow } from './transitions/use-workflow';
 import { ColumnChooser } from './views/column-chooser';
 import { useListPreferences } from './views/list-preferences';
 import { SavedViews } from './views/saved-views';
@@ -110,8 +113,9 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   const { show, edit } = useNavigation();
   const rowKeyOf = useCallback((record: BaseRecord) => String(idOf(record, idField)), [idField]);
   const opens = definition.list?.openOnEnter ?? (has('show') || has('edit'));
-  // slot:hotkeys (the transitions' keys for the focused row, src/pages/generic/transitions/hotkeys.ts)
-  const hotkeys: readonly ListHotkey[] = [];
+  // The workflow's row, bulk and keyboard actions (./transitions); after a bulk run the refused rows stay selected.
+  const workflow = useWorkflow(definition, (results) => setSelected(results.filter((row) => !row.ok).map((row) => row.id)));
+  const hotkeys: readonly ListHotkey[] = workflow.hotkeys;
   const keyboard = useListKeyboard({
     rows: tableProps.dataSource ?? [],
     rowKey: rowKeyOf,
@@ -178,7 +182,13 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
           </Space>
         </Flex>
         <StatusTabs definition={definition} value={tabValue} onChange={chooseTab} />
-        {/* slot:bulk-actions (shown while `selected` is not empty) */}
+        {definition.workflow ? (
+          <ListTransitions
+            workflow={workflow}
+            records={(tableProps.dataSource ?? []).filter((record) => selected.map(String).includes(rowKeyOf(record)))}
+            setSelected={setSelected}
+          />
+        ) : null}
         <Table<BaseRecord>
           {...tableProps}
           size={preferences.density}
@@ -212,7 +222,7 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
               render={(value: unknown, record) => <Cell value={value} field={field} record={record} definition={definition} />}
             />
           ))}
-          {has('show') || has('edit') || has('delete') ? (
+          {has('show') || has('edit') || has('delete') || definition.workflow ? (
             <Table.Column<BaseRecord>
               key="actions"
               title={t('generic.actions')}
@@ -221,7 +231,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
                 const id = idOf(record, idField);
                 const name = String(record[titleField(definition)] ?? id);
                 return (
-                  <Space size={4}>
+                  <Space size={4} wrap>
+                    {definition.workflow ? <TransitionButtons workflow={workflow} record={record} id={String(id)} size="small" /> : null}
                     {has('show') ? (
                       <ShowButton resource={definition.name} recordItemId={id} size="small" hideText aria-label={t('generic.showOne', { name })} data-testid={`generic-show-${String(id)}`} />
                     ) : null}

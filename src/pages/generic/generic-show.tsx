@@ -11,6 +11,7 @@ import { Panels } from './panels';
 import { useRecordTitle } from './record-title';
 import type { GenericPageProps } from './resource-page';
 import { versionMeta } from './stale-edit';
+import { DetailTransitions } from './transitions/detail-transitions';
 
 /** One record's `show` fields, drawn by their columns' cells, then its panels; edit and delete for the roles that may. */
 export default function GenericShow({ definition }: GenericPageProps) {
@@ -39,6 +40,8 @@ export default function GenericShow({ definition }: GenericPageProps) {
         extra={
           <>
             <ListButton resource={definition.name}>{label}</ListButton>
+            {/* The record's transitions, once this visit's read is in (they send its version). */}
+            <DetailTransitions definition={definition} record={record} disabled={!current} />
             {definition.actions.includes('edit') && id ? (
               <EditButton resource={definition.name} recordItemId={id} data-testid="generic-show-edit">
                 {t('generic.edit')}

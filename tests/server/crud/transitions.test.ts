@@ -89,6 +89,11 @@ describeEachDatabase('generic workflow transitions (data corrections)', (suite) 
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ description: 'Still wrong.', status: 'open', version: 2 });
     expect(String(edited.json<Correction>().reportedBy)).toBe(fx.analyst.userId);
+
+    // The assignee, a reference to users: null as the form sends it when none is picked (not "", which the bigint refuses), or a user's id.
+    expect((await report(fx.app, fx.analyst, { assigneeId: null })).assigneeId).toBeNull();
+    const assigned = await report(fx.app, fx.analyst, { assigneeId: fx.admin.userId });
+    expect(assigned).toMatchObject({ assigneeName: 'admin' });
   });
 
   it('moves a record along its workflow, each step audited with before and after and its event fired once', async () => {

@@ -62,7 +62,9 @@ export function createBodySchema(model: CrudModel) {
   const properties: Record<string, TSchema> = {};
   for (const field of model.writable) {
     const value = valueSchema(model, field, true);
-    const accepted = field.definition.default === null ? Nullable(value) : value;
+    // Null first: the validator coerces types, and tried after a string (a reference's id) null
+    // became "" (a 500 from the bigint column) instead of staying null.
+    const accepted = field.definition.default === null ? Type.Union([Type.Null(), value]) : value;
     properties[field.name] = field.definition.required ? accepted : Type.Optional(accepted);
   }
   // Unknown fields (the read-only ones a form sends back) are dropped, not refused.

@@ -1,0 +1,36 @@
+import type { BaseRecord } from '@refinedev/core';
+import type { ResourceDefinition, Role, TransitionDefinition } from '../../../../common/resources/types';
+import { isMaker, mayPerform, startsFrom, stateOf } from '../../../../common/resources/workflow';
+
+// Which transitions a page offers, by the rules the server enforces (common/resources/workflow.ts):
+// a button is there exactly when the server would take it, or drawn disabled with the reason
+// when only maker-checker stands in the way (the maker should see that someone else must act).
+
+export interface OfferedTransition {
+  transition: TransitionDefinition;
+  /** Set when the caller may not do it to this record: it is drawn disabled with this reason. */
+  blocked?: 'makerChecker';
+}
+
+export interface Caller {
+  role: Role | null;
+  userId: string | null;
+}
+
+/** The transitions of `record`'s state that the caller's role may perform. */
+export function offeredFor(definition: ResourceDefinition, record: BaseRecord, caller: Caller): OfferedTransition[] {
+  const state = stateOf(definition, record);
+  return (definition.workflow?.transitions ?? [])
+    .filter((transition) => startsFrom(transition, state) && mayPerform(caller.role, definition, transition))
+    .map((transition) => (isMaker(transition, record, caller.userId) ? { transition, blocked: 'makerChecker' as const } : { transition }));
+}
+
+/** The bulk transitions the caller's role may perform (each selected record then answers for itself). */
+export function bulkOffered(definition: ResourceDefinition, role: Role | null): TransitionDefinition[] {
+  return (definition.workflow?.transitions ?? []).filter((transition) => transition.bulk && mayPerform(role, definition, transition));
+}
+
+/** Whether performing it asks the user something first: a reason, a comment, or a confirmation. */
+export function asksFirst(transition: TransitionDefinition): boolean {
+  return Boolean(transition.reasons?.length) || transition.comment !== undefined || Boolean(transition.danger);
+}
