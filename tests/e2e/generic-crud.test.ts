@@ -214,7 +214,8 @@ async function crudFlow(definition: ResourceDefinition): Promise<void> {
       name = await createThroughForm(page, definition, seed);
     } else {
       await poll(() => rows(page).count()).toBeGreaterThan(0);
-      name = (await rows(page).first().locator(`td:nth-child(${listIndex(definition, field) + 1})`).textContent()) ?? '';
+      // The field's cell, counted past the selection checkbox a selectable list starts with.
+      name = (await rows(page).first().locator('td:not(.ant-table-selection-column)').nth(listIndex(definition, field)).textContent()) ?? '';
     }
     const id = await rowId(page, name);
 

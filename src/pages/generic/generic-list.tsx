@@ -194,7 +194,22 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
           size={preferences.density}
           rowKey={(record) => String(idOf(record, idField))}
           scroll={{ x: 'max-content' }}
-          rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: false } : undefined}
+          rowSelection={
+            selectable
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: setSelected,
+                  preserveSelectedRowKeys: false,
+                  // Each checkbox names its row for a screen reader ("Select Zenith Steel"): antd's have no label.
+                  // antd hands aria-label on to the input, though its type lists only title.
+                  getCheckboxProps: (record: BaseRecord) => {
+                    const label = t('list.selectRow', { name: String(record[titleField(definition)] ?? idOf(record, idField)) });
+                    const props = { title: label, 'aria-label': label };
+                    return props;
+                  },
+                }
+              : undefined
+          }
           pagination={{
             ...tableProps.pagination,
             showSizeChanger: true,
