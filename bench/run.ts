@@ -4,6 +4,7 @@ import { benchFrontEnd } from './front-end';
 import { benchKyc } from './kyc';
 import { benchKycLists } from './kyc-lists';
 import { benchNewsList } from './news-list';
+import { benchExport } from './export';
 import { benchSealCost } from './seal-cost';
 import { benchSealedMe } from './sealed-me';
 import { benchNewsPreview } from './news-preview';
@@ -38,6 +39,7 @@ if (postgresUrl) {
 }
 
 await benchNewsList();
+await benchExport();
 await benchAuditLogList();
 await benchKycLists();
 await benchExcelUploads();
