@@ -16,7 +16,8 @@ export const dataCorrections: ResourceDefinition = {
   area: 'news-management',
   route: 'news-management/news/data-corrections',
   labelKey: 'dataCorrections.title',
-  icon: 'BugOutlined',
+  // One of src/shell/icons.tsx's: a new one would be a file beyond the definition.
+  icon: 'EditOutlined',
   // Every member of staff reports; Admins edit (the assignee) and delete.
   minRole: 2,
   actionRoles: { edit: 1, delete: 1 },

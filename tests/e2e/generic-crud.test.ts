@@ -91,6 +91,9 @@ async function fillForm(page: Page, definition: ResourceDefinition, seed: string
       // The select's box, not its search input: a chosen (or default) value's label lies over the input.
       await page.locator('.ant-select', { has: page.locator(`#${field.name}`) }).click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      // A form with two selects (data corrections): the next one's options are told apart by
+      // being the only ones shown, so wait out this dropdown's closing.
+      await poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
       continue;
     }
     if (field.type === 'date' || field.type === 'datetime') {

@@ -56,6 +56,8 @@ describe('data corrections needed nothing but a definition, a registry line, a m
   it('declares what the issue asks of it, served and drawn by the generic module and pages', () => {
     const { workflow } = dataCorrections;
     expect(dataCorrections.page).toBeUndefined();
+    // An icon the shell already draws (a new one would need src/shell/icons.tsx).
+    expect(readFileSync('src/shell/icons.tsx', 'utf8')).toContain(dataCorrections.icon);
     expect(dataCorrections.actionPages).toBeUndefined();
     expect(dataCorrections.storage?.table).toBe('data_corrections');
     expect(workflow?.states.map((state) => state.value)).toEqual(['open', 'in_review', 'fixed', 'rejected']);
