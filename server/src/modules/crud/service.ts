@@ -117,7 +117,6 @@ export function createCrudService(db: Db, model: CrudModel) {
     locked,
     snapshot,
 
-
     list: (request: ListRequest): Promise<Page<CrudRecord>> => repository.list(db, request),
 
     async get(key: string): Promise<CrudRecord> {
