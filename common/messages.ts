@@ -48,7 +48,7 @@ export const SERVER_MESSAGES = {
   recordTaken: 'Another record already has this value.',
   recordInUse: 'This record is still used elsewhere, so it cannot be deleted.',
   staleEdit: 'Someone else changed this record while you were editing it. Reload it to see their changes, then edit again.',
-  // Workflow transitions of generic resources (server/src/modules/crud/transitions-service.ts).
+  // Workflow transitions of generic resources (server/src/lib/workflow/transitions-service.ts).
   transitionNotAllowed: 'This action cannot be done to the record in its current state. Reload it to see where it stands.',
   transitionForbidden: 'Your role may not do this action.',
   makerChecker: 'You made this record, so someone else must do this action.',

@@ -55,6 +55,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 /** One of these strings, typed as their union: a plain `enum` in the JSON schema. */
 export const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 /** A calendar date (2024-02-31 is not one). */
+/** A record's version, which an edit names to be refused (409) when someone else changed it first. */
+export const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'the version the edit is based on (409 when stale)' });
 export const IsoDate = Type.String({ format: 'date', description: rule('date') });
 export const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'from 1' });
 export const PageSize = Type.Integer({ minimum: 1, maximum: 200 });

@@ -1,9 +1,9 @@
 import Type from 'typebox';
 import { companies } from '../../../../common/resources/companies.js';
 import { CompanyOption } from '../../../../common/domains/news/schemas.js';
-import { IdOrNumber } from '../../../../common/schemas.js';
+import { IdOrNumber, Version } from '../../../../common/schemas.js';
 import { crudModel } from '../crud/model.js';
-import { recordSchema, Version } from '../crud/schemas.js';
+import { recordSchema } from '../crud/schemas.js';
 
 // Companies.
 

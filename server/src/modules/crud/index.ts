@@ -2,8 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RESOURCES } from '../../../../common/resources/registry.js';
 import { isStored } from './model.js';
 import { crudRoutes } from './routes.js';
-import { createTransitionService } from './transitions-service.js';
-import { transitionRoutes } from './transitions-routes.js';
+import { paramsSchema, recordSchema } from './schemas.js';
+import { crudTransitionStore } from './transition-store.js';
+import { createTransitionService } from '../../lib/workflow/transitions-service.js';
+import { transitionRoutes } from '../../lib/workflow/transitions-routes.js';
 
 /**
  * The generic module: the routes of every registry resource with `storage` (and of its
@@ -15,7 +17,12 @@ const crud: FastifyPluginAsync = async (fastify) => {
     if (!definition.endpoint) continue;
     const service = fastify.crud(definition.name);
     await fastify.register(crudRoutes(service));
-    if (definition.workflow) await fastify.register(transitionRoutes(createTransitionService(service, fastify.db, fastify.domainEvents)));
+    if (definition.workflow) {
+      const { model } = service;
+      const transitions = createTransitionService(crudTransitionStore(service), fastify.domainEvents);
+      const shape = { record: recordSchema(model), envelope: model.storage.envelope, idName: model.id.name, params: paramsSchema(model) };
+      await fastify.register(transitionRoutes(transitions, shape, model.messages.invalid));
+    }
   }
 };
 

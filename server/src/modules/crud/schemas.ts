@@ -1,13 +1,10 @@
 import Type, { type TSchema } from 'typebox';
 import { FIELD_RULES } from '../../../../common/resources/field-rules.js';
-import { Id, IsoDate, Nullable, Page, PageSize, rule } from '../../../../common/schemas.js';
+import { Id, IsoDate, Nullable, Page, PageSize, rule, Version } from '../../../../common/schemas.js';
 import { filterableFields, filterKindOf, isText, sortableFields, type CrudModel, type StoredField } from './model.js';
 
 // The TypeBox schemas of a generic resource's API, derived from its field definitions:
 // what the routes validate at the edge and what the OpenAPI page shows.
-
-/** A record's version (optimistic concurrency): the one an edit was based on. */
-export const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'the version the edit is based on (409 when stale)' });
 
 const DATE_RANGE = '^(\\d{4}-\\d{2}-\\d{2})?(,(\\d{4}-\\d{2}-\\d{2})?)?$';
 

@@ -112,7 +112,7 @@ export function createCrudService(db: Db, model: CrudModel) {
     model,
     repository,
     change,
-    // For the workflow's transitions (transitions-service.ts), which write what `change` may not.
+    // For the workflow's transitions (crud/transition-store.ts), which write what `change` may not.
     guarded,
     locked,
     snapshot,

@@ -6,8 +6,7 @@ import {
   KYC_REASONS,
   KYC_STATUSES,
 } from '../../../../common/domains/kyc/model.js';
-import { Id, IsoDate, Nullable, Page, PageSize, rule } from '../../../../common/schemas.js';
-import { Version } from '../crud/schemas.js';
+import { Id, IsoDate, Nullable, Page, PageSize, rule, Version } from '../../../../common/schemas.js';
 
 // The KYC API's schemas (docs/kyc.md): what the routes validate at the edge and what the
 // OpenAPI page shows. Subject fields arrive loose (strings of at most 1000 characters): the

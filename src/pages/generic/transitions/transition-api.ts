@@ -3,7 +3,7 @@ import type { ResourceDefinition, TransitionDefinition } from '../../../../commo
 import { useRuntime } from '../../../registry/registry-context';
 import { endpointPath } from '../../../registry/resource-urls';
 
-// The generic module's transition routes (server/src/modules/crud/transitions-routes.ts),
+// The generic module's transition routes (server/src/lib/workflow/transitions-routes.ts),
 // sealed through the default data provider like every call: one record, or many at once.
 
 export interface TransitionValues {
@@ -11,7 +11,7 @@ export interface TransitionValues {
   comment?: string;
 }
 
-/** One record's answer in a bulk run, in the order asked (transitions-schemas.ts bulkReplySchema). */
+/** One record's answer in a bulk run, in the order asked (server/src/lib/workflow/transitions-schemas.ts bulkReplySchema). */
 export type BulkRowResult =
   | { id: string; ok: true; record: BaseRecord }
   | { id: string; ok: false; code: string; message: string; params?: Record<string, string | number> };

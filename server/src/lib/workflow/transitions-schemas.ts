@@ -1,7 +1,6 @@
 import Type, { type TObject, type TSchema } from 'typebox';
 import type { TransitionDefinition } from '../../../../common/resources/types.js';
-import { Id } from '../../../../common/schemas.js';
-import { Version } from './schemas.js';
+import { Id, Version } from '../../../../common/schemas.js';
 
 // The bodies and answers of a workflow transition's two routes, from its definition: the
 // reason and comment appear only on the transitions that take them.

@@ -1,17 +1,42 @@
 import { serverMessage, type MessageParams, type ServerMessageCode } from '../../../../common/messages.js';
 import type { TransitionDefinition, WorkflowDefinition } from '../../../../common/resources/types.js';
 import { isMaker, mayPerform, startsFrom } from '../../../../common/resources/workflow.js';
-import type { Db } from '../../db/index.js';
+import type { ResourceDefinition } from '../../../../common/resources/types.js';
+import type { Queryable } from '../../db/index.js';
 import { HttpError, type FieldRefusal } from '../../errors.js';
-import { recordAudit } from '../../lib/audit.js';
-import type { DomainEvents } from '../../lib/domain-events.js';
+import { recordAudit } from '../audit.js';
+import type { DomainEvents } from '../domain-events.js';
 import type { Actor } from '../../plugins/app/access.js';
-import type { CrudRecord } from './repository.js';
-import type { CrudService, CrudValues } from './service.js';
 
-// A generic resource's workflow (its definition's `workflow`): moving one record, or each of
-// many, from one state to another. One record is one transaction: lock, version, state,
-// maker-checker, write, audit, domain event; a refusal anywhere writes nothing.
+// A resource's workflow (its definition's `workflow`): moving one record, or each of many,
+// from one state to another. One record is one transaction: lock, version, state,
+// maker-checker, write, audit, domain event; a refusal anywhere writes nothing. Where the
+// records live is the store's business: the generic module's tables (modules/crud), or a
+// module's own (users, news, KYC documents), which may do its own part of a move (a mail, a
+// count) inside the same transaction.
+
+/** A record as a store hands it over: its fields by name, and its version. */
+export type WorkflowRecord = Record<string, unknown> & { version: number };
+
+/** What a transition writes: the new state and, where the workflow keeps them, the reason and comment. */
+export type TransitionValues = Record<string, unknown>;
+
+export interface TransitionStore {
+  /** The resource, with its `workflow` and `endpoint`. */
+  definition: ResourceDefinition;
+  /** The audit log's entity. */
+  auditEntity: string;
+  /** The sentence of a 422 (the resource's `validation` message). */
+  invalidCode: ServerMessageCode;
+  /** Runs `fn` in one transaction; turns the database's refusals into the resource's answers. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** The record locked for the transaction; 404 when missing, 409 staleEdit when past `version`. */
+  locked(tx: Queryable, key: string, version: number): Promise<WorkflowRecord>;
+  /** Writes the values (and whatever else the move means to the module); answers the record after. */
+  write(tx: Queryable, key: string, values: TransitionValues, move: { before: WorkflowRecord; transition: TransitionDefinition; actor: Actor }): Promise<WorkflowRecord>;
+  /** What the audit log keeps of a record. */
+  snapshot(record: WorkflowRecord): Record<string, unknown>;
+}
 
 export interface TransitionInput {
   reason?: string | undefined;
@@ -24,7 +49,7 @@ export interface BulkItem {
 }
 
 export type BulkResult =
-  | { id: string; ok: true; record: CrudRecord }
+  | { id: string; ok: true; record: WorkflowRecord }
   | { id: string; ok: false; code: ServerMessageCode; message: string; params?: MessageParams };
 
 /** Where a row's unexpected failure is logged (the request's logger). */
@@ -39,9 +64,8 @@ function noWorkflow(resource: string): never {
   throw new Error(`resource ${resource} has no workflow`);
 }
 
-export function createTransitionService(service: CrudService, db: Db, events: DomainEvents) {
-  const { model, repository } = service;
-  const { definition } = model;
+export function createTransitionService(store: TransitionStore, events: DomainEvents) {
+  const { definition } = store;
   const workflow: WorkflowDefinition = definition.workflow ?? noWorkflow(definition.name);
   const commentField = definition.fields?.find((field) => field.name === workflow.commentField);
   const commentMax = commentField?.maxLength ?? COMMENT_MAX;
@@ -58,7 +82,7 @@ export function createTransitionService(service: CrudService, db: Db, events: Do
     }
     if (transition.comment === 'required' && comment === null) refusals.comment = 'required';
     if (comment !== null && comment.length > commentMax) refusals.comment = { code: 'tooLong', params: { limit: commentMax } };
-    if (Object.keys(refusals).length > 0) throw new HttpError(422, model.messages.invalid, refusals);
+    if (Object.keys(refusals).length > 0) throw new HttpError(422, store.invalidCode, refusals);
     return { reason: transition.reasons?.length ? reason : null, comment: transition.comment ? comment : null };
   }
 
@@ -69,26 +93,25 @@ export function createTransitionService(service: CrudService, db: Db, events: Do
 
   /** One record, in its own transaction; the checks of the role and input are the caller's. */
   async function move(actor: Actor, transition: TransitionDefinition, key: string, version: number, input: { reason: string | null; comment: string | null }) {
-    return service.guarded(async (tx) => {
-      const before = await service.locked(tx, key, version);
+    return store.transaction(async (tx) => {
+      const before = await store.locked(tx, key, version);
       const from = String(before[workflow.field]);
       if (!startsFrom(transition, from)) throw new HttpError(409, 'transitionNotAllowed');
       if (isMaker(transition, before, actor.id)) throw new HttpError(403, 'makerChecker');
       // The reason and comment are the last transition's: one that takes none clears them (a
       // reopened record keeps no rejection reason); the audit log keeps every earlier one.
-      const values: CrudValues = { [workflow.field]: transition.to };
+      const values: TransitionValues = { [workflow.field]: transition.to };
       if (workflow.reasonField) values[workflow.reasonField] = input.reason;
       if (workflow.commentField) values[workflow.commentField] = input.comment;
-      await repository.update(tx, key, values);
-      const after = (await repository.find(tx, key)) as CrudRecord;
+      const after = await store.write(tx, key, values, { before, transition, actor });
       const who = { id: actor.id, username: actor.username };
       await recordAudit(tx, {
         actor: who,
-        entity: model.auditEntity,
+        entity: store.auditEntity,
         entityId: key,
         action: transition.name,
-        before: service.snapshot(before),
-        after: { ...service.snapshot(after), ...(input.reason === null ? {} : { reason: input.reason }), ...(input.comment === null ? {} : { comment: input.comment }) },
+        before: store.snapshot(before),
+        after: { ...store.snapshot(after), ...(input.reason === null ? {} : { reason: input.reason }), ...(input.comment === null ? {} : { comment: input.comment }) },
       });
       if (transition.event) {
         await events.emit(tx, 'workflow.transitioned', [
@@ -100,13 +123,12 @@ export function createTransitionService(service: CrudService, db: Db, events: Do
   }
 
   return {
-    model,
     definition,
     transitions: workflow.transitions,
     commentMax,
 
     /** One record: 403, 422, 404, 409 (stale, wrong state) or 403 maker-checker, else the record after. */
-    perform(actor: Actor, transition: TransitionDefinition, key: string, body: TransitionInput & { version: number }): Promise<CrudRecord> {
+    perform(actor: Actor, transition: TransitionDefinition, key: string, body: TransitionInput & { version: number }): Promise<WorkflowRecord> {
       allowed(actor, transition);
       return move(actor, transition, key, body.version, checkedInput(transition, body));
     },

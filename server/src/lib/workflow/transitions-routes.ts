@@ -3,10 +3,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type, { type TSchema } from 'typebox';
 import { ROLE_LABEL_KEYS, type TransitionDefinition } from '../../../../common/resources/types.js';
 import { transitionRole } from '../../../../common/resources/workflow.js';
+import type { ServerMessageCode } from '../../../../common/messages.js';
 import { ErrorReply } from '../../../../common/schemas.js';
-import { paramsSchema, recordSchema } from './schemas.js';
 import { bulkBodySchema, bulkReplySchema, BULK_MAX, transitionBodySchema } from './transitions-schemas.js';
 import type { BulkItem, TransitionInput, TransitionService } from './transitions-service.js';
+
+/** How the resource's records look on the wire: the answer's schema, its envelope and the URL's id. */
+export interface RecordShape {
+  record: TSchema;
+  /** Legacy answers wrap one record as `{result}`. */
+  envelope?: 'result' | undefined;
+  /** The id's name in the URL (`:{idName}`) and its schema. */
+  idName: string;
+  params: TSchema;
+}
 
 // A resource's workflow as routes, two per transition: `POST {endpoint}/{id}/transitions/{name}`
 // for one record and `POST {endpoint}/transitions/{name}` for many. The access plugin only
@@ -31,27 +41,26 @@ function describe(service: TransitionService, transition: TransitionDefinition):
   return parts.filter(Boolean).join('; ');
 }
 
-export function transitionRoutes(service: TransitionService) {
+export function transitionRoutes(service: TransitionService, shape: RecordShape, invalidCode: ServerMessageCode) {
   const { commentMax } = service;
   const { definition } = service;
-  const model = service.model;
   const base = `/${(definition.endpoint ?? '').replace(/^\/+|\/+$/g, '')}`;
   const gate = definition.actions.includes('list') ? 'list' : 'show';
-  const config = { access: { resource: definition.name, action: gate }, validationCode: model.messages.invalid } as const;
+  const config = { access: { resource: definition.name, action: gate }, validationCode: invalidCode } as const;
   const tags = [base.split('/')[2] ?? definition.name];
-  const Record = recordSchema(model);
-  const One: TSchema = model.storage.envelope === 'result' ? Type.Object({ result: Record }) : Record;
-  const one = (record: unknown) => (model.storage.envelope === 'result' ? { result: record } : record);
-  const Params = paramsSchema(model);
+  const Record = shape.record;
+  const One: TSchema = shape.envelope === 'result' ? Type.Object({ result: Record }) : Record;
+  const one = (record: unknown) => (shape.envelope === 'result' ? { result: record } : record);
+  const Params = shape.params;
   const BulkReply = bulkReplySchema(Record);
-  const keyOf = (request: FastifyRequest) => (request.params as Record<string, string>)[model.id.name] as string;
+  const keyOf = (request: FastifyRequest) => (request.params as Record<string, string>)[shape.idName] as string;
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     for (const transition of service.transitions) {
       const about = describe(service, transition);
       app.post<{ Body: TransitionInput & { version: number } }>(
-        `${base}/:${model.id.name}/transitions/${transition.name}`,
+        `${base}/:${shape.idName}/transitions/${transition.name}`,
         {
           config,
           schema: {
