@@ -13,7 +13,7 @@ const AREA_FOLDERS = ['kyc', 'finview', 'announcements', 'news', 'admin'];
 
 /** The page a resource's list is drawn by: its own (`page`, `actionPages.list`) or the generic list. */
 export function listPage(definition: ResourceDefinition): 'generic' | string | undefined {
-  if (!definition.actions.includes('list')) return undefined;
+  if (!definition.actions.includes('list') || definition.shape === 'form') return undefined;
   return definition.actionPages?.list ?? definition.page ?? (definition.endpoint ? 'generic' : undefined);
 }
 
@@ -33,7 +33,8 @@ const custom = withList.filter((definition) => listPage(definition) !== 'generic
 const lines = Object.fromEntries(AREA_FOLDERS.map((area) => [area, linesUnder(join(root, 'src/pages', area))]));
 const totalLines = Object.values(lines).reduce((sum, count) => sum + count, 0);
 
-console.log(`resources with a list: ${withList.length} of ${RESOURCES.length}`);
+const forms = RESOURCES.filter((definition) => definition.shape === 'form');
+console.log(`resources with a list: ${withList.length} of ${RESOURCES.length} (the others are one form each: ${forms.map((definition) => definition.name).join(', ')})`);
 console.log(`  on the generic list: ${generic.length} (${generic.map((definition) => definition.name).join(', ')})`);
 console.log(`  on a page of their own: ${custom.length} (${custom.map((definition) => `${definition.name} → ${listPage(definition)}`).join(', ')})`);
 console.log(`custom page code: ${totalLines} lines (${AREA_FOLDERS.map((area) => `${area} ${lines[area]}`).join(', ')})`);

@@ -11,5 +11,6 @@ export const createVideos: ResourceDefinition = {
   icon: 'VideoCameraAddOutlined',
   minRole: 2,
   actions: ['list', 'create'],
+  shape: 'form',
   module: 'FinView',
 };

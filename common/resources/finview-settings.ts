@@ -11,5 +11,6 @@ export const finviewSettings: ResourceDefinition = {
   icon: 'SettingOutlined',
   minRole: 1,
   actions: ['list', 'edit'],
+  shape: 'form',
   module: 'FinView',
 };

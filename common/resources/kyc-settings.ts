@@ -12,5 +12,6 @@ export const kycSettings: ResourceDefinition = {
   icon: 'SettingOutlined',
   minRole: 1,
   actions: ['list', 'edit'],
+  shape: 'form',
   page: 'kyc-settings',
 };

@@ -11,4 +11,5 @@ export const kycUpload: ResourceDefinition = {
   icon: 'CloudUploadOutlined',
   minRole: 2,
   actions: ['list', 'create', 'edit'],
+  shape: 'form',
 };

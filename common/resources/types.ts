@@ -248,6 +248,16 @@ export interface ResourceDefinition {
   list?: ListDefinition;
   /** Named panels the generic show page draws under the fields (src/pages/generic/panels). */
   panels?: readonly string[];
+  /**
+   * Named actions on each row and on the show page (src/registry/row-actions.ts), for what is
+   * not a state's transition: a user's password reset, a feed's "run now".
+   */
+  rowActions?: readonly string[];
+  /**
+   * `form`: the route is one form (settings, an upload, a builder), not a list of records; the
+   * generic list does not apply and `npm run count:generic` does not count it as a list.
+   */
+  shape?: 'list' | 'form';
 }
 
 export interface ListDefinition {
@@ -259,4 +269,8 @@ export interface ListDefinition {
   export?: boolean;
   /** Rows are opened in the show page by Enter / a click on the title cell (default when the resource has `show`). */
   openOnEnter?: boolean;
+  /** Filters every request of the list carries, which the user cannot remove (reports: `kind=report`). */
+  permanentFilters?: Readonly<Record<string, string>>;
+  /** A named panel (src/pages/generic/panels) drawn under a row the user expands (an audit record's change). */
+  expand?: string;
 }

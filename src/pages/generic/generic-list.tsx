@@ -1,4 +1,4 @@
-import { CreateButton, DeleteButton, EditButton, getDefaultSortOrder, ShowButton, useTable } from '@refinedev/antd';
+import { CreateButton, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { getDefaultFilter, useNavigation, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
 import { Card, Flex, Form, Input, Skeleton, Space, Table, theme } from 'antd';
 import { useCallback, useEffect, useState, type Key } from 'react';
@@ -18,10 +18,10 @@ import { ListEmpty } from './list-empty';
 import { useListKeyboard, type ListHotkey } from './list-keyboard';
 import { LiveRefresh } from './live-refresh';
 import { StatusTabs } from './status-tabs';
+import { ExpandedRow } from './panels';
+import { hasRowActions, RowActions } from './row-actions';
 import type { GenericPageProps } from './resource-page';
-import { versionMeta } from './stale-edit';
 import { ListTransitions } from './transitions/list-transitions';
-import { TransitionButtons } from './transitions/transition-buttons';
 import { useWorkflow } from './transitions/use-workflow';
 import { ColumnChooser } from './views/column-chooser';
 import { useListPreferences } from './views/list-preferences';
@@ -37,6 +37,9 @@ const KEPT_LISTS: Partial<Record<string, (typeof VIEW_STATE_KEYS)[keyof typeof V
 };
 
 export const idOf = (record: BaseRecord, idField = 'id'): BaseKey => record[idField] as BaseKey;
+
+const permanentFilters = (definition: GenericPageProps['definition']): CrudFilters =>
+  Object.entries(definition.list?.permanentFilters ?? {}).map(([field, value]) => ({ field, operator: 'eq', value }));
 
 /**
  * A resource's list from its definition: server pages with the exact total
@@ -68,7 +71,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
     resource: definition.name,
     pagination: { pageSize: config.defaults.pageSize, mode: 'server' },
     sorters: { mode: 'server' },
-    filters: { mode: 'server' },
+    // A list's fixed filters (reports are the outputs of kind report) go with every request, never in the URL.
+    filters: { mode: 'server', permanent: permanentFilters(definition) },
     syncWithLocation: true,
     queryOptions: { placeholderData: (previous) => previous ?? placeholder },
     onSearch: ({ q }): CrudFilters => [{ field: 'q', operator: 'contains', value: q?.trim() || undefined }],
@@ -81,6 +85,7 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   useFollowLocation(table);
   useLastPageClamp(fresh, table);
   const { setFilters, setCurrentPage } = table;
+  const refresh = useCallback(() => void tableQuery.refetch(), [tableQuery]);
   const searched = getDefaultFilter('q', filters, 'contains') as string | undefined;
   // The search box shows the search in force, also when it came from the URL (back, a link).
   useEffect(() => searchFormProps.form?.setFieldsValue({ q: searched }), [searched, searchFormProps.form]);
@@ -223,6 +228,7 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
               ? { 'aria-current': 'true', 'data-focused': 'true', className: 'generic-row-focused', style: { outline: `2px solid ${token.colorPrimary}`, outlineOffset: -2 } }
               : {};
           }}
+          expandable={definition.list?.expand ? { expandedRowRender: (record) => <ExpandedRow name={definition.list?.expand ?? ''} record={record} definition={definition} /> } : undefined}
           data-testid="generic-table"
         >
           {columns.map((field) => (
@@ -237,43 +243,12 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
               render={(value: unknown, record) => <Cell value={value} field={field} record={record} definition={definition} />}
             />
           ))}
-          {has('show') || has('edit') || has('delete') || definition.workflow ? (
+          {hasRowActions(definition) ? (
             <Table.Column<BaseRecord>
               key="actions"
               title={t('generic.actions')}
               fixed="right"
-              render={(_, record) => {
-                const id = idOf(record, idField);
-                const name = String(record[titleField(definition)] ?? id);
-                return (
-                  <Space size={4} wrap>
-                    {definition.workflow ? <TransitionButtons workflow={workflow} record={record} id={String(id)} size="small" /> : null}
-                    {has('show') ? (
-                      <ShowButton resource={definition.name} recordItemId={id} size="small" hideText aria-label={t('generic.showOne', { name })} data-testid={`generic-show-${String(id)}`} />
-                    ) : null}
-                    {has('edit') ? (
-                      <EditButton resource={definition.name} recordItemId={id} size="small" hideText aria-label={t('generic.editOne', { name })} data-testid={`generic-edit-${String(id)}`} />
-                    ) : null}
-                    {has('delete') ? (
-                      <DeleteButton
-                        resource={definition.name}
-                        recordItemId={id}
-                        meta={versionMeta(record)}
-                        // The record's own page must not show it from the cache once it is gone.
-                        invalidates={['list', 'many', 'detail']}
-                        size="small"
-                        hideText
-                        aria-label={t('generic.deleteOne', { name })}
-                        confirmTitle={t('generic.deleteConfirm', { name })}
-                        successNotification={{ type: 'success', message: t('generic.deleted', { name }) }}
-                        confirmOkText={t('buttons.delete')}
-                        confirmCancelText={t('buttons.cancel')}
-                        data-testid={`generic-delete-${String(id)}`}
-                      />
-                    ) : null}
-                  </Space>
-                );
-              }}
+              render={(_, record) => <RowActions definition={definition} record={record} id={idOf(record, idField)} workflow={workflow} onDone={refresh} />}
             />
           ) : null}
         </Table>

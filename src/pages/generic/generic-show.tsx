@@ -8,6 +8,7 @@ import { singularLabel } from '../../i18n/resource-labels';
 import { Cell } from './cells';
 import { fieldsFor, titleField } from './field-input';
 import { Panels } from './panels';
+import { NamedRowActions } from './row-actions';
 import { useRecordTitle } from './record-title';
 import type { GenericPageProps } from './resource-page';
 import { versionMeta } from './stale-edit';
@@ -42,6 +43,7 @@ export default function GenericShow({ definition }: GenericPageProps) {
             <ListButton resource={definition.name}>{label}</ListButton>
             {/* The record's transitions, once this visit's read is in (they send its version). */}
             <DetailTransitions definition={definition} record={record} disabled={!current} />
+            {record && current ? <NamedRowActions record={record} definition={definition} place="detail" onDone={() => void query.refetch()} /> : null}
             {definition.actions.includes('edit') && id ? (
               <EditButton resource={definition.name} recordItemId={id} data-testid="generic-show-edit">
                 {t('generic.edit')}

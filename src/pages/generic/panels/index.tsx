@@ -36,3 +36,9 @@ export function Panels({ record, definition }: PanelProps) {
     </>
   );
 }
+
+/** A named panel under a list's expanded row (`list.expand`), without a card of its own. */
+export function ExpandedRow({ name, record, definition }: PanelProps & { name: string }) {
+  const Panel = PANELS.get(name);
+  return Panel ? <Panel record={record} definition={definition} /> : null;
+}

@@ -1,0 +1,77 @@
+import { DeleteButton, EditButton, ShowButton } from '@refinedev/antd';
+import type { BaseKey, BaseRecord } from '@refinedev/core';
+import { Space } from 'antd';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROW_ACTIONS } from '../../registry/row-actions';
+import type { ResourceDefinition } from '../../../common/resources/types';
+import { titleField } from './field-input';
+import { versionMeta } from './stale-edit';
+import { TransitionButtons } from './transitions/transition-buttons';
+import type { Workflow } from './transitions/use-workflow';
+
+/** What a named row action is given: the record, its resource, where it is drawn, and a way to refresh. */
+export interface RowActionProps {
+  record: BaseRecord;
+  definition: ResourceDefinition;
+  /** `row` in a list's actions column (small buttons), `detail` in a show page's header. */
+  place: 'row' | 'detail';
+  /** Call after a change, so the list or the record is read again. */
+  onDone(): void;
+}
+
+export type RowActionComponent = ComponentType<RowActionProps>;
+
+/** The definition's named actions, in its order; a name nobody registered is left out. */
+export function NamedRowActions(props: RowActionProps) {
+  return (
+    <>
+      {(props.definition.rowActions ?? []).map((name) => {
+        const Action = ROW_ACTIONS[name];
+        return Action ? <Action key={name} {...props} /> : null;
+      })}
+    </>
+  );
+}
+
+/** Whether a list needs its actions column. */
+export function hasRowActions(definition: ResourceDefinition): boolean {
+  const { actions } = definition;
+  return actions.includes('show') || actions.includes('edit') || actions.includes('delete') || Boolean(definition.workflow) || Boolean(definition.rowActions?.length);
+}
+
+/** One row's actions: its transitions, the named actions, then show, edit and delete by role. */
+export function RowActions({ definition, record, id, workflow, onDone }: { definition: ResourceDefinition; record: BaseRecord; id: BaseKey; workflow: Workflow; onDone(): void }) {
+  const { t } = useTranslation();
+  const has = (action: 'show' | 'edit' | 'delete') => definition.actions.includes(action);
+  const name = String(record[titleField(definition)] ?? id);
+  return (
+    <Space size={4} wrap>
+      {definition.workflow ? <TransitionButtons workflow={workflow} record={record} id={String(id)} size="small" /> : null}
+      <NamedRowActions record={record} definition={definition} place="row" onDone={onDone} />
+      {has('show') ? (
+        <ShowButton resource={definition.name} recordItemId={id} size="small" hideText aria-label={t('generic.showOne', { name })} data-testid={`generic-show-${String(id)}`} />
+      ) : null}
+      {has('edit') ? (
+        <EditButton resource={definition.name} recordItemId={id} size="small" hideText aria-label={t('generic.editOne', { name })} data-testid={`generic-edit-${String(id)}`} />
+      ) : null}
+      {has('delete') ? (
+        <DeleteButton
+          resource={definition.name}
+          recordItemId={id}
+          meta={versionMeta(record)}
+          // The record's own page must not show it from the cache once it is gone.
+          invalidates={['list', 'many', 'detail']}
+          size="small"
+          hideText
+          aria-label={t('generic.deleteOne', { name })}
+          confirmTitle={t('generic.deleteConfirm', { name })}
+          successNotification={{ type: 'success', message: t('generic.deleted', { name }) }}
+          confirmOkText={t('buttons.delete')}
+          confirmCancelText={t('buttons.cancel')}
+          data-testid={`generic-delete-${String(id)}`}
+        />
+      ) : null}
+    </Space>
+  );
+}
