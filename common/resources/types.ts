@@ -269,6 +269,11 @@ export interface ListDefinition {
   export?: boolean;
   /** Rows are opened in the show page by Enter / a click on the title cell (default when the resource has `show`). */
   openOnEnter?: boolean;
+  /**
+   * Fields the list's `q` parameter searches, for a resource whose module serves its own list
+   * (a stored resource says it in `storage.search`): the list then shows its search box.
+   */
+  search?: readonly string[];
   /** Filters every request of the list carries, which the user cannot remove (reports: `kind=report`). */
   permanentFilters?: Readonly<Record<string, string>>;
   /** A named panel (src/pages/generic/panels) drawn under a row the user expands (an audit record's change). */

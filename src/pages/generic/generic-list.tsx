@@ -94,7 +94,7 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   const columns = fieldsFor(definition.fields, 'list').filter((field) => preferences.visible(field.name));
   const label = t(definition.labelKey);
   const has = (action: 'show' | 'edit' | 'delete') => definition.actions.includes(action);
-  const searchable = (definition.storage?.search?.length ?? 0) > 0;
+  const searchable = (definition.storage?.search ?? definition.list?.search ?? []).length > 0;
   const genericCreate = definition.actions.includes('create') && !definition.actionPages?.create;
   // The rows the user picked (checkboxes, `x`): bulk transitions and "export the selection" act on them.
   const [selected, setSelected] = useState<Key[]>([]);
