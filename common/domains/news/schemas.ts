@@ -23,6 +23,8 @@ export const NewsItem = Type.Object({
   newsStatus: NewsStatusSchema,
   updatedAt: Type.String({ format: 'date-time' }),
   updatedBy: Type.Union([Type.String(), Type.Null()]),
+  // The generic pages' workflow transitions send it back (409 staleEdit when the item moved since).
+  version: Type.Integer({ minimum: 1, description: 'changes with every status change (derived from updatedAt: the table has no version column)' }),
 });
 
 /** One item with its body, as news-details answers it. */

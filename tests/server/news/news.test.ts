@@ -43,6 +43,7 @@ describeEachDatabase('news feeds', (suite) => {
       newsStatus: 'REJECTED',
       updatedAt: expect.any(String),
       updatedBy: null,
+      version: expect.any(Number),
     });
 
     const pending = await get(app, analyst, '/news', { companyIds: `${a},${b}`, newsStatus: 'PENDING' });

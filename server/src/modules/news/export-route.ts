@@ -4,9 +4,9 @@ import { ErrorReply } from '../../../../common/schemas.js';
 import type { ExportType } from '../../lib/export/cells.js';
 import { cursorRows } from '../../lib/export/cursor.js';
 import { checkRowLimit, EXPORT_SUMMARY, exportBodySchema, sendExport, typedColumns, type ExportBody } from '../../lib/export/export-http.js';
-import { countNews, unpagedNews, type NewsSortField } from './repository.js';
+import { countNews, unpagedNews } from './repository.js';
 import { Id, NewsListQuery } from './schemas.js';
-import { newsFilterOf, parseSort } from './service.js';
+import { newsFilterOf, newsSortOf } from './service.js';
 
 // `POST be-api-management/news/news/export`: the news items the list's filters match (or the
 // selected ones), as .xlsx or CSV streamed from a cursor. The selected-items download
@@ -50,7 +50,7 @@ const newsExport: FastifyPluginAsyncTypebox = async (fastify) => {
       const filter = newsFilterOf(query);
       // The selection is bounded by the body's schema; a filter is counted from the counters (exact, fast).
       if (!body.ids) checkRowLimit(await countNews(fastify.db, filter));
-      const statement = unpagedNews(filter, parseSort<NewsSortField>(sort), body.ids);
+      const statement = unpagedNews(filter, newsSortOf(sort), body.ids);
       return sendExport(reply, {
         format: body.format,
         columns,

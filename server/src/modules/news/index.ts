@@ -8,10 +8,15 @@ import {
   ChangeStatusReply,
   NewsDetailsQuery,
   NewsDetailsReply,
+  NewsDetails,
   NewsItem,
+  NewsItemParams,
   NewsListQuery,
   NewsRefs,
 } from './schemas.js';
+import { createTransitionService } from '../../lib/workflow/transitions-service.js';
+import { transitionRoutes } from '../../lib/workflow/transitions-routes.js';
+import { newsTransitionStore } from './transition-store.js';
 import { apiKeyCheck, sendXlsx } from '../../lib/excel/excel-http.js';
 import { readUpload } from '../../lib/upload-guard/index.js';
 import { sendPage } from '../../lib/paging.js';
@@ -20,7 +25,7 @@ import newsExport from './export-route.js';
 
 const tags = ['news'];
 
-const NEWS = (action: 'list' | 'show' | 'edit') => ({ resource: 'news-feeds', action }) as const;
+const NEWS = (action: 'list' | 'show') => ({ resource: 'news-feeds', action }) as const;
 
 function stamp(date = new Date()): string {
   return date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
@@ -33,6 +38,9 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
   const checkApiKey = apiKeyCheck(fastify);
   // The filtered list as a file (export-route.ts).
   await fastify.register(newsExport);
+  // The status as workflow transitions (approve, reject, reopen: common/resources/news-feeds.ts), one or many items.
+  const transitions = createTransitionService(newsTransitionStore(fastify), fastify.domainEvents);
+  await fastify.register(transitionRoutes(transitions, { record: NewsDetails, idName: 'newsItemId', params: NewsItemParams }, 'validation'));
 
   fastify.get(
     '/be-api-management/news/news',
@@ -65,10 +73,25 @@ const news: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => ({ result: { payload: await newsService.details(request.query) } }),
   );
 
+  fastify.get(
+    '/be-api-management/news/news/:newsItemId',
+    {
+      config: { access: NEWS('show') },
+      schema: {
+        tags,
+        summary: 'One news item by its id, with its body and version, bare (the generic show page; news-details is the legacy read)',
+        params: NewsItemParams,
+        response: { 200: NewsDetails, 401: ErrorReply, 404: ErrorReply, 422: ErrorReply },
+      },
+    },
+    async (request) => newsService.item(request.params.newsItemId),
+  );
+
   fastify.post(
     '/be-api-management/news/change-news-status',
     {
-      config: { access: NEWS('edit') },
+      // Whoever sees the list may change a status (the transitions' role: the resource's, every staff role).
+      config: { access: NEWS('list') },
       schema: {
         tags,
         summary: 'Sets the status of one or many items, all or none, each change audited',

@@ -30,6 +30,7 @@ export interface NewsRow {
   newsStatus: NewsStatus;
   updatedAt: Date;
   updatedBy: string | null;
+  version: number;
 }
 
 export interface NewsDetailsRow extends NewsRow {
@@ -61,9 +62,16 @@ function reversed(order: string): string {
 /** From this offset on, a page is read through the counter spans (modules/news/spans.ts). */
 const SPANS_FROM_OFFSET = 1000;
 
+/**
+ * An item's version for the workflow's stale check: the table has no version column (migration
+ * 003), and every change sets updated_at (to the microsecond), so the time of the last change,
+ * folded into the Version range, tells whether the item moved since it was read.
+ */
+export const NEWS_VERSION = `(floor(extract(epoch FROM n.updated_at) * 1000000)::bigint % 2147483646 + 1)::int`;
+
 const NEWS_COLUMNS = `n.news_item_id::text AS "newsItemId", n.source_table AS "tableName", n.company_id::text AS "companyId",
   c.comp_name AS "companyName", n.headline, n.summary, n.source, n.url, n.published_at AS "publishedAt",
-  n.news_status AS "newsStatus", n.updated_at AS "updatedAt", n.updated_by AS "updatedBy"`;
+  n.news_status AS "newsStatus", n.updated_at AS "updatedAt", n.updated_by AS "updatedBy", ${NEWS_VERSION} AS version`;
 
 /** Midnight UTC of the day after `date` (YYYY-MM-DD): the exclusive end of an inclusive range. */
 function dayAfter(date: string): string {
@@ -242,12 +250,13 @@ export async function countNews(q: Queryable, filter: NewsFilter): Promise<numbe
   return Number(rows[0]?.total ?? 0);
 }
 
-export async function findNewsDetails(q: Queryable, ref: NewsRef): Promise<NewsDetailsRow | undefined> {
+/** One item; by its id alone (the primary key) when no tableName is given (the generic routes). */
+export async function findNewsDetails(q: Queryable, ref: { newsItemId: string; tableName?: string }): Promise<NewsDetailsRow | undefined> {
   const { rows } = await q.query<NewsDetailsRow>(
     `SELECT ${NEWS_COLUMNS}, n.body, n.status_comment AS comment
      FROM news n JOIN companies c ON c.company_id = n.company_id
-     WHERE n.news_item_id = $1 AND n.source_table = $2`,
-    [ref.newsItemId, ref.tableName],
+     WHERE n.news_item_id = $1${ref.tableName === undefined ? '' : ' AND n.source_table = $2'}`,
+    ref.tableName === undefined ? [ref.newsItemId] : [ref.newsItemId, ref.tableName],
   );
   return rows[0];
 }

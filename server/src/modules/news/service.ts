@@ -41,6 +41,7 @@ export function newsItemJson(row: NewsRow) {
     newsStatus: row.newsStatus,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updatedBy,
+    version: row.version,
   };
 }
 
@@ -54,21 +55,45 @@ export function normaliseRefs(items: ReadonlyArray<{ newsItemId: string | number
   return [...seen.values()];
 }
 
+/** The list's query: API.md's parameters, and the generic list's (`companyId=a,b`, `publishedAt=from,to`). */
+export interface NewsListParams {
+  companyIds?: string;
+  companyId?: string;
+  allCompany?: boolean;
+  newsStatus?: NewsStatus;
+  dateFrom?: string;
+  dateTo?: string;
+  publishedAt?: string;
+}
+
 /** The list's filter from its query (the list and the export take the same); 422 dateOrder when the dates are reversed. */
-export function newsFilterOf(query: { companyIds?: string; allCompany?: boolean; newsStatus?: NewsStatus; dateFrom?: string; dateTo?: string }): NewsFilter {
-  if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
-    throw new HttpError(422, 'validation', { dateTo: 'dateOrder' });
+export function newsFilterOf(query: NewsListParams): NewsFilter {
+  // The generic list's date range; API.md's dateFrom / dateTo win where both are given.
+  const [rangeFrom, rangeTo] = (query.publishedAt ?? '').split(',');
+  const dateFrom = query.dateFrom ?? (rangeFrom || undefined);
+  const dateTo = query.dateTo ?? (rangeTo || undefined);
+  if (dateFrom && dateTo && dateFrom > dateTo) {
+    throw new HttpError(422, 'validation', { [query.dateTo ? 'dateTo' : 'publishedAt']: 'dateOrder' });
   }
+  const ids = [query.companyIds, query.companyId].filter((list): list is string => Boolean(list)).flatMap((list) => list.split(',').map((id) => id.trim()));
   return {
-    companyIds: query.allCompany || !query.companyIds ? undefined : [...new Set(query.companyIds.split(',').map((id) => id.trim()))],
+    companyIds: query.allCompany || ids.length === 0 ? undefined : [...new Set(ids)],
     newsStatus: query.newsStatus,
-    dateFrom: query.dateFrom,
-    dateTo: query.dateTo,
+    dateFrom,
+    dateTo,
   };
 }
 
+/**
+ * `sort` as the repository takes it: the generic list sorts its company column by the field
+ * it filters on (`companyId`), which shows the company's name, so it orders by the name.
+ */
+export function newsSortOf(sort: string | undefined): Array<SortTerm<NewsSortField>> {
+  return parseSort<NewsSortField | 'companyId'>(sort).map((term) => (term.field === 'companyId' ? { ...term, field: 'companyName' } : { ...term, field: term.field }));
+}
+
 /** The `news.approved` events of these items, as they stand in `tx`. */
-async function approvedEvents(tx: Queryable, ids: readonly string[]): Promise<NewsApprovedEvent[]> {
+export async function approvedEvents(tx: Queryable, ids: readonly string[]): Promise<NewsApprovedEvent[]> {
   const { rows } = await tx.query<Omit<NewsApprovedEvent, 'publishedAt'> & { publishedAt: Date | string }>(
     `SELECT n.news_item_id::text AS "newsItemId", n.source_table AS "tableName", n.company_id::int AS "companyId",
             c.comp_name AS "companyName", n.headline, n.published_at AS "publishedAt"
@@ -82,23 +107,20 @@ async function approvedEvents(tx: Queryable, ids: readonly string[]): Promise<Ne
 
 export function createNewsService(fastify: FastifyInstance) {
   return {
-    async list(query: {
-      companyIds?: string;
-      allCompany?: boolean;
-      newsStatus?: NewsStatus;
-      dateFrom?: string;
-      dateTo?: string;
-      page?: number;
-      pageSize?: number;
-      sort?: string;
-    }): Promise<{ items: ReturnType<typeof newsItemJson>[]; total: number }> {
+    async list(query: NewsListParams & { page?: number; pageSize?: number; sort?: string }): Promise<{ items: ReturnType<typeof newsItemJson>[]; total: number }> {
       const filter = newsFilterOf(query);
       const pageSize = query.pageSize ?? (await fastify.appConfig.current()).defaults.pageSize;
       const [rows, total] = await Promise.all([
-        listNews(fastify.db, filter, parseSort<NewsSortField>(query.sort), query.page ?? 1, pageSize),
+        listNews(fastify.db, filter, newsSortOf(query.sort), query.page ?? 1, pageSize),
         countNews(fastify.db, filter),
       ]);
       return { items: rows.map(newsItemJson), total };
+    },
+
+    /** One item by its id alone (the table's primary key): the generic show page's read. */
+    async item(newsItemId: string) {
+      const row = orNotFound(await findNewsDetails(fastify.db, { newsItemId }), 'newsNotFound');
+      return { ...newsItemJson(row), body: row.body, comment: row.comment };
     },
 
     async details(ref: NewsRef) {
