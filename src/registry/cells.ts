@@ -1,8 +1,12 @@
 import type { CellComponent } from '../pages/generic/cells/registry';
+import { FeedLastResultCell, FeedScheduleCell } from '../pages/announcements/feeds/feed-cells';
 
 /**
  * Cells an area adds, by the name its definitions' columns give (`list: { cell: 'kyc-mask' }`),
  * as HEADER_ACTIONS (header-actions.ts) names buttons: the generic pages read this map, so they
  * know no area. One line per cell: `'kyc-mask': KycMaskCell`.
  */
-export const AREA_CELLS: Record<string, CellComponent> = {};
+export const AREA_CELLS: Record<string, CellComponent> = {
+  'feed-schedule': FeedScheduleCell,
+  'feed-last-result': FeedLastResultCell,
+};

@@ -1,7 +1,10 @@
 import type { PanelComponent } from '../pages/generic/panels';
+import { FeedRunReportPanel } from '../pages/announcements/feeds/run-report-panel';
 
 /**
  * Panels an area adds under a show page's fields, by the name a definition's `panels` gives,
  * as AREA_CELLS (cells.ts) names cells: the generic show page reads this map and knows no area.
  */
-export const AREA_PANELS: Record<string, PanelComponent> = {};
+export const AREA_PANELS: Record<string, PanelComponent> = {
+  'feed-run-report': FeedRunReportPanel,
+};

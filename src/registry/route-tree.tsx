@@ -38,7 +38,7 @@ export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
   'finview-rules': lazyPage(() => import('../pages/finview/rules-page'), 'finview-rules-page'),
   'finview-plugins': lazyPage(() => import('../pages/finview/plugins-page'), 'finview-plugins-page'),
   'announcements-review': lazyPage(() => import('../pages/announcements/review-page'), 'announcements-review-page'),
-  'announcement-feeds': lazyPage(() => import('../pages/announcements/feeds-page'), 'announcement-feeds-page'),
+  'announcement-feed-form': lazyPage(() => import('../pages/announcements/feed-form-page'), 'announcement-feed-form-page'),
 };
 
 /**

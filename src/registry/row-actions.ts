@@ -1,8 +1,11 @@
 import type { RowActionComponent } from '../pages/generic/row-actions';
+import { FeedRunNowAction } from '../pages/announcements/feeds/run-now-action';
 
 /**
  * Actions a definition's `rowActions` names, by key, as HEADER_ACTIONS names header buttons:
  * what a record offers besides its workflow's transitions and plain CRUD (a user's password
  * reset, a feed's "run now"). The generic list and show page read this map and know no area.
  */
-export const ROW_ACTIONS: Record<string, RowActionComponent> = {};
+export const ROW_ACTIONS: Record<string, RowActionComponent> = {
+  'feed-run-now': FeedRunNowAction,
+};

@@ -138,12 +138,15 @@ describe('announcements in Chromium', () => {
       expect(merged).toEqual({ status: 'suppressed', suppress_reason: 'duplicate', group_id: lead });
       expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
 
-      // The malformed entries are counted and listed on the feeds page.
+      // The malformed entries are counted on the feeds list and listed in each feed's run report.
       await go(page, '/announcements/feeds');
+      for (const source of ['BSE', 'NSE'] as const) await poll(() => page.getByTestId(`feed-last-run-${feeds[source]}`).textContent()).toContain('malformed: 1');
       for (const source of ['BSE', 'NSE'] as const) {
         const runs = await call<Array<{ id: number; malformed: number; inserted: number }>>(admin, 'GET', `/feeds/runs?feedId=${feeds[source]}`);
         const run = runs.body[0];
         expect(run?.malformed).toBe(1);
+        await go(page, `/announcements/feeds/show/${feeds[source]}`);
+        await page.getByTestId('generic-panel-feed-run-report').waitFor();
         await poll(() => page.getByTestId(`feed-run-${run?.id}-malformed`).textContent()).toContain('1');
         await page.getByTestId(`feed-run-problems-toggle-${run?.id}`).click();
         await page.getByTestId(`feed-run-problems-${run?.id}`).waitFor();
@@ -216,7 +219,7 @@ describe('announcements in Chromium', () => {
       await page.evaluate(() => localStorage.setItem('direction', 'rtl'));
       await go(page, '/announcements/feeds');
       await page.reload();
-      await page.getByTestId(`feed-edit-${feeds.BSE}`).click();
+      await page.getByTestId(`generic-edit-${feeds.BSE}`).click();
       const form = page.getByTestId('feed-form');
       await form.locator('#feed-cron').waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -245,7 +248,8 @@ describe('announcements in Chromium', () => {
         [
           { name: 'queue', path: '/announcements', ready: '[data-testid="announcement-row"]' },
           { name: 'published', path: '/announcements?tab=published', ready: '[data-testid="announcement-row"][data-status="published"]' },
-          { name: 'feeds', path: '/announcements/feeds', ready: '[data-testid="feed-runs-table"]' },
+          { name: 'feeds', path: '/announcements/feeds', ready: `[data-testid="generic-table"] [data-testid="feed-last-run-${feeds.BSE}"]` },
+          { name: 'feed', path: `/announcements/feeds/show/${feeds.BSE}`, ready: '[data-testid="feed-runs-table"] tr[data-status]' },
           { name: 'categories', path: '/announcements/categories', ready: 'table tbody tr.ant-table-row' },
           { name: 'notices', path: '/announcements/notices', ready: 'table tbody tr.ant-table-row' },
           { name: 'dashboard', path: '/', ready: '[data-testid="dashboard-announcements"]', settle: (view) => view.getByTestId('dashboard-notices').waitFor() },

@@ -20,8 +20,11 @@ import { browserSuite } from './suite';
 // the real server and Chromium, then each role's rights: the buttons a role may not
 // use are absent and the routes it may not open show the 403 view.
 
-/** Resources on the generic pages: an endpoint, fields, and no custom page of their own. */
-const GENERIC = RESOURCES.filter((definition) => definition.endpoint && definition.fields && !definition.page);
+/**
+ * Resources on the generic pages: an endpoint, fields, and no custom page of their own. One whose
+ * edit is an editor page of its own (`actionPages.edit`: a feed's form) has its own e2e test for it.
+ */
+const GENERIC = RESOURCES.filter((definition) => definition.endpoint && definition.fields && !definition.page && !definition.actionPages?.edit);
 
 /** The catalogue's stale-edit sentence (common/messages.ts). */
 const STALE_MESSAGE = SERVER_MESSAGES.staleEdit;

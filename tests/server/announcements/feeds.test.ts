@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import type { FeedAnswer, FeedRunAnswer } from '../../../common/domains/announcements/model.js';
 import { FEED_QUEUE, tickFeeds } from '../../../server/src/modules/announcements/feeds-service.js';
-import { describeEachDatabase } from '../helper';
+import { describeEachDatabase, uniqueName } from '../helper';
 import { FAST_JOBS, until } from '../lib/jobs/jobs-helper';
-import { feedCallers, feedInput, feedsCall, fixtureCompanies, FIXTURES } from './feeds-helper';
+import { feedCallers, feedInput, feedsCall, fixtureCompanies, FIXTURES, insertFeed } from './feeds-helper';
 
 describeEachDatabase('announcement feeds', (suite) => {
   it('lets Admins write feeds and every role read them, audited, with field reasons', async () => {
@@ -48,6 +48,29 @@ describeEachDatabase('announcement feeds', (suite) => {
     expect((await feedsCall(app, admin, 'GET', `/${feed.id}`)).statusCode).toBe(404);
     const audit = await suite.sql<{ action: string }>(`SELECT action FROM audit_log WHERE entity = 'announcement_feed' AND entity_id = $1 ORDER BY id`, [String(feed.id)]);
     expect(audit.map((row) => row.action)).toEqual(['create', 'update', 'delete']);
+  });
+
+  it('answers the generic list: search, source and enabled filters, order, pages and x-total-count', async () => {
+    const { app, user } = await feedCallers(suite);
+    const tag = uniqueName('list');
+    const names = [`${tag} a BSE on`, `${tag} b NSE on`, `${tag} c BSE off`];
+    await insertFeed(suite, { name: names[0], source: 'BSE', enabled: true });
+    await insertFeed(suite, { name: names[1], source: 'NSE', enabled: true });
+    await insertFeed(suite, { name: names[2], source: 'BSE', enabled: false });
+    const list = async (query: Record<string, string>) => {
+      const answer = await feedsCall(app, user, 'GET', '', undefined, { q: tag, ...query });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return { names: answer.json<FeedAnswer[]>().map((feed) => feed.name), total: answer.headers['x-total-count'] };
+    };
+    expect(await list({})).toEqual({ names, total: '3' });
+    expect(await list({ page: '2', pageSize: '2' })).toEqual({ names: [names[2]], total: '3' });
+    expect(await list({ sort: 'name:desc', pageSize: '2', page: '1' })).toEqual({ names: [names[2], names[1]], total: '3' });
+    expect(await list({ source: 'BSE' })).toEqual({ names: [names[0], names[2]], total: '2' });
+    expect(await list({ source: 'BSE,NSE', enabled: 'true' })).toEqual({ names: [names[0], names[1]], total: '2' });
+    expect(await list({ enabled: 'false' })).toEqual({ names: [names[2]], total: '1' });
+    // Only listed columns sort; a source the feeds cannot have is refused.
+    expect((await feedsCall(app, user, 'GET', '', undefined, { sort: 'url:asc' })).statusCode).toBe(422);
+    expect((await feedsCall(app, user, 'GET', '', undefined, { source: 'manual' })).statusCode).toBe(422);
   });
 
   it('answers 503 to a run when the server has no job queue', async () => {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import { isoOf } from '../../lib/paging.js';
+import { containsPattern, isoOf, orderBy } from '../../lib/paging.js';
 import type { FeedAnswer, FeedInput, FeedProblem, FeedRunAnswer, FeedSource } from '../../../../common/domains/announcements/model.js';
 
 // SQL of announcement_feeds and announcement_feed_runs (migration 017).
@@ -62,9 +62,52 @@ function feedAnswer(row: FeedRow): FeedAnswer {
   };
 }
 
-export async function listFeeds(q: Queryable): Promise<FeedAnswer[]> {
-  const { rows } = await q.query<FeedRow>(`${FEED_SELECT} ORDER BY lower(f.name), f.id`);
-  return rows.map(feedAnswer);
+/** The generic list's parameters (README "Adding a resource"): search, filters, order and page. */
+export interface FeedListQuery {
+  q?: string | undefined;
+  /** `BSE,NSE`: a multiSelect. */
+  source?: string | undefined;
+  enabled?: boolean | undefined;
+  sort?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+/** Columns the list may sort by (API field → SQL); nothing from the request reaches the SQL otherwise. */
+const FEED_SORTS: Record<string, string> = {
+  name: 'lower(f.name)',
+  source: 'f.source',
+  enabled: 'f.enabled',
+  cron: 'f.cron',
+  lastRunAt: 'f.last_run_at',
+  nextRunAt: 'f.next_run_at',
+  createdAt: 'f.created_at',
+};
+
+/** Feeds by name (or the asked order), filtered and paged; without `limit` every one, as the list always answered. */
+export async function listFeeds(q: Queryable, query: FeedListQuery = {}): Promise<{ rows: FeedAnswer[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const pattern = containsPattern(query.q);
+  if (pattern) {
+    params.push(pattern);
+    where.push(`(f.name ILIKE $${params.length} OR f.url ILIKE $${params.length})`);
+  }
+  const sources = (query.source ?? '').split(',').map((source) => source.trim()).filter(Boolean);
+  if (sources.length > 0) {
+    params.push(sources);
+    where.push(`f.source = ANY($${params.length}::text[])`);
+  }
+  if (query.enabled !== undefined) {
+    params.push(query.enabled);
+    where.push(`f.enabled = $${params.length}`);
+  }
+  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const order = orderBy(query.sort, FEED_SORTS, 'lower(f.name) ASC', 'f.id');
+  const page = query.limit === undefined ? '' : `LIMIT ${Math.trunc(query.limit)} OFFSET ${Math.trunc(query.offset ?? 0)}`;
+  const { rows } = await q.query<FeedRow>(`${FEED_SELECT} ${filter} ORDER BY ${order} ${page}`, params);
+  const count = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM announcement_feeds f ${filter}`, params);
+  return { rows: rows.map(feedAnswer), total: count.rows[0]?.n ?? 0 };
 }
 
 export async function findFeed(q: Queryable, id: number, options: { lock?: boolean } = {}): Promise<FeedAnswer | null> {

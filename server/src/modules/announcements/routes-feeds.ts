@@ -18,13 +18,34 @@ const FEEDS = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => ({ res
 
 const Params = Type.Object({ id: RowId });
 const VersionedFeedBody = Type.Intersect([FeedBody, Type.Object({ version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })]);
+// The generic list's protocol (page, pageSize, sort, q, `?source=BSE,NSE`, `?enabled=`); without `page` every feed, as before.
+const FeedsQuery = Type.Object({
+  page: Type.Optional(Page),
+  pageSize: Type.Optional(PageSize),
+  sort: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  source: Type.Optional(Type.String({ maxLength: 20, pattern: '^(BSE|NSE)(,(BSE|NSE))*$' })),
+  enabled: Type.Optional(Type.Boolean()),
+});
 const RunsQuery = Type.Object({ feedId: Type.Optional(RowId), page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
 
 export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     BASE,
-    { config: { access: FEEDS('list') }, schema: { tags, summary: 'Every feed with its last run', response: { 200: Type.Array(FeedReply), ...ERRORS } } },
-    async () => listFeeds(fastify.db),
+    {
+      config: { access: FEEDS('list') },
+      schema: {
+        tags,
+        summary: 'Feeds with their last run, by name (sort=name|source|enabled|cron|lastRunAt|nextRunAt|createdAt:asc|desc); q, source, enabled; page/pageSize; x-total-count',
+        querystring: FeedsQuery,
+        response: { 200: Type.Array(FeedReply), ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { page, pageSize, ...filters } = request.query;
+      const paging = page === undefined && pageSize === undefined ? {} : limitOffset({ page, pageSize });
+      return sendPage(reply, await listFeeds(fastify.db, { ...filters, ...paging }));
+    },
   );
 
   fastify.get(

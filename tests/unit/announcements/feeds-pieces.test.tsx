@@ -1,15 +1,20 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import AnnouncementFeedsPage from '../../../src/pages/announcements/feeds-page';
+import { FeedLastResultCell } from '../../../src/pages/announcements/feeds/feed-cells';
+import { FeedForm } from '../../../src/pages/announcements/feeds/feed-form';
 import { feedsApi, pollInterval, POLL_MS } from '../../../src/pages/announcements/feeds/feeds-api';
+import { FeedRunNowAction } from '../../../src/pages/announcements/feeds/run-now-action';
+import { FeedRunReportPanel } from '../../../src/pages/announcements/feeds/run-report-panel';
+import { announcementFeeds } from '../../../common/resources/announcement-feeds';
 import { ApiError } from '../../../src/providers/http-error';
 import type { FeedAnswer, FeedRunAnswer } from '../../../common/domains/announcements/model';
 import { fakeServer, renderPage, waitFor } from './feeds-harness';
 
-// The feeds page: everyone sees feeds and runs, only Admin+ gets the write buttons; a run's
-// problems open with their reasons in the reader's words; Run now posts, and the lists are
-// re-read while a run runs; the form puts the server's 422 reasons on its fields.
+// The feeds' own pieces on the generic pages: the last-result cell, the run report panel (a
+// run's problems open with their reasons in the reader's words), Run now (Admin+ only: it posts,
+// and the runs are re-read while a run runs), and the feed form, which puts the server's 422
+// reasons on its fields. The list, show page, edit and delete buttons are the generic pages'.
 
 const run = (id: number, status: FeedRunAnswer['status'], extra: Partial<FeedRunAnswer> = {}): FeedRunAnswer => ({
   id, feedId: 1, feedName: 'BSE corporate', source: 'BSE', trigger: 'manual', status, startedAt: '2026-11-23T10:00:00Z',
@@ -28,17 +33,29 @@ const finished = run(8, 'succeeded', {
   ],
 });
 
-describe('feeds page', () => {
+const lastResultField = announcementFeeds.fields?.find((field) => field.name === 'lastRun');
+if (!lastResultField) throw new Error('announcement-feeds has no lastRun field');
+
+/** What a User or an Admin sees of one feed: its last result, its Run now, and its run report. */
+function FeedPieces({ of }: { of: FeedAnswer }) {
+  return (
+    <div data-testid={`feed-row-${of.id}`}>
+      <span>{of.cron}</span>
+      {of.lastRun ? <FeedLastResultCell value={of.lastRun} field={lastResultField as NonNullable<typeof lastResultField>} record={of} definition={announcementFeeds} /> : <span>Never run</span>}
+      <FeedRunNowAction record={of} definition={announcementFeeds} place="row" onDone={() => undefined} />
+      <FeedRunReportPanel record={of} definition={announcementFeeds} />
+    </div>
+  );
+}
+
+describe('feeds pieces', () => {
   it('shows a User the feeds and runs without write buttons, and a run\'s problems in words', async () => {
     const { dataProvider } = fakeServer(({ url }) => (url.includes('/runs') ? [finished] : [feed(finished)]));
-    renderPage(<AnnouncementFeedsPage />, { role: 2, dataProvider });
+    renderPage(<FeedPieces of={feed(finished)} />, { role: 2, dataProvider });
     await waitFor(() => expect(screen.getByTestId('feed-row-1')).toBeTruthy());
     expect(screen.getByTestId('feed-row-1').textContent).toContain('*/15 * * * *');
     expect(screen.getByTestId('feed-last-run-1').textContent).toContain('Entries: 10 · new: 6 · malformed: 2');
-    expect(screen.queryByTestId('feed-add')).toBeNull();
     expect(screen.queryByTestId('feed-run-now-1')).toBeNull();
-    expect(screen.queryByTestId('feed-edit-1')).toBeNull();
-    expect(screen.queryByTestId('feed-delete-1')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('feed-run-row-8')).toBeTruthy());
     expect(screen.getByTestId('feed-run-8-attachmentsFailed').textContent).toBe('1');
     fireEvent.click(screen.getByTestId('feed-run-problems-toggle-8'));
@@ -60,7 +77,7 @@ describe('feeds page', () => {
       if (url.includes('/runs')) return started ? [run(9, 'running'), finished] : [finished];
       return [feed(started ? run(9, 'running') : finished)];
     });
-    renderPage(<AnnouncementFeedsPage />, { role: 1, dataProvider });
+    renderPage(<FeedPieces of={feed(finished)} />, { role: 1, dataProvider });
     await waitFor(() => expect(screen.getByTestId('feed-run-now-1')).toBeTruthy());
     await act(async () => fireEvent.click(screen.getByTestId('feed-run-now-1')));
     await waitFor(() => expect(calls.some((call) => call.method === 'post' && call.url === '/be-api-management/announcements/feeds/1/run')).toBe(true));
@@ -76,7 +93,7 @@ describe('feeds page', () => {
       ['es', 'No se pudo leer el archivo de la fuente'],
     ] as const) {
       const { dataProvider } = fakeServer(({ url }) => (url.includes('/runs') ? [failed] : [feed(failed)]));
-      const { unmount } = renderPage(<AnnouncementFeedsPage />, { role: 2, dataProvider, language });
+      const { unmount } = renderPage(<FeedPieces of={feed(failed)} />, { role: 2, dataProvider, language });
       await waitFor(() => expect(screen.getByTestId('feed-run-row-10')).toBeTruthy());
       expect(screen.getByTestId('feed-last-run-1').textContent).toContain(words);
       expect(screen.getByTestId('feed-run-row-10').textContent).toContain(words);
@@ -92,10 +109,11 @@ describe('feeds page', () => {
       }
       return [feed(null)];
     });
-    renderPage(<AnnouncementFeedsPage />, { role: 0, dataProvider });
-    await waitFor(() => expect(screen.getByTestId('feed-edit-1')).toBeTruthy());
+    renderPage(<FeedPieces of={feed(null)} />, { role: 0, dataProvider });
+    await waitFor(() => expect(screen.getByTestId('feed-run-now-1')).toBeTruthy());
     expect(screen.getByTestId('feed-row-1').textContent).toContain('Never run');
-    await act(async () => fireEvent.click(screen.getByTestId('feed-edit-1')));
+    cleanup();
+    renderPage(<FeedForm feed={feed(null)} title="Edit feed" onCancel={() => undefined} onSaved={() => undefined} />, { role: 0, dataProvider });
     await waitFor(() => expect((document.querySelector('#feed-name') as HTMLInputElement).value).toBe('BSE corporate'));
     await act(async () => fireEvent.click(screen.getByTestId('feed-form-save')));
     await waitFor(() => expect(screen.getByTestId('feed-form').textContent).toContain('must be a cron expression of five fields'));
