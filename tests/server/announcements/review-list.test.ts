@@ -43,6 +43,28 @@ describeEachDatabase('announcements review list', (suite) => {
     expect(expired?.lock).toBeNull();
   });
 
+  it('answers the generic list too: numbered pages, sources as a,b and disseminatedAt as from,to', async () => {
+    const { app, analyst } = await reviewers(suite);
+    await suite.sql('DELETE FROM announcements');
+    const oldest = await insertAnnouncement(suite, { source: 'BSE', ageMinutes: 300 });
+    const middle = await insertAnnouncement(suite, { source: 'NSE', ageMinutes: 200 });
+    const newest = await insertAnnouncement(suite, { source: 'manual', ageMinutes: 100 });
+    const list = async (query: Record<string, string>) => {
+      const response = await review(app, analyst, 'GET', '', undefined, query);
+      expect(response.statusCode, response.body).toBe(200);
+      return { ids: ids(response.json()), total: response.headers['x-total-count'] };
+    };
+    expect(await list({ page: '1', pageSize: '2' })).toEqual({ ids: [oldest, middle], total: '3' });
+    expect(await list({ page: '2', pageSize: '2' })).toEqual({ ids: [newest], total: '3' });
+    expect(await list({ page: '2', pageSize: '1', sort: 'disseminatedAt:desc' })).toEqual({ ids: [middle], total: '3' });
+    expect(await list({ source: 'BSE,manual' })).toEqual({ ids: [oldest, newest], total: '2' });
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    expect(await list({ disseminatedAt: `${at(250)},${at(150)}` })).toEqual({ ids: [middle], total: '1' });
+    expect(await list({ disseminatedAt: `${at(150)},` })).toEqual({ ids: [newest], total: '1' });
+    expect((await review(app, analyst, 'GET', '', undefined, { source: 'BSE,rss' })).statusCode).toBe(422);
+    expect((await review(app, analyst, 'GET', '', undefined, { disseminatedAt: 'yesterday,' })).statusCode).toBe(422);
+  });
+
   it('filters by source, category, company, unmatched, critical, text and time', async () => {
     const { app, analyst } = await reviewers(suite);
     await suite.sql('DELETE FROM announcements');

@@ -118,7 +118,8 @@ export type StatusFilter = 'queue' | 'all' | AnnouncementStatus;
 
 export interface ListFilters {
   status: StatusFilter;
-  source?: AnnouncementSource | undefined;
+  /** One source, or several (the generic list's multiSelect sends `BSE,NSE`). */
+  source?: AnnouncementSource | readonly AnnouncementSource[] | undefined;
   categoryId?: number | undefined;
   companyId?: number | undefined;
   unmatched?: boolean | undefined;
@@ -166,7 +167,8 @@ function whereOf(filters: ListFilters): { clauses: string[]; params: unknown[] }
   // The queue's own spelling matches the partial index announcements_queue_time.
   if (filters.status === 'queue') clauses.push(`a.status IN ('ingested', 'needs_review')`);
   else if (filters.status !== 'all') clauses.push(`a.status = ${param(filters.status)}`);
-  if (filters.source) clauses.push(`a.source = ${param(filters.source)}`);
+  if (typeof filters.source === 'string') clauses.push(`a.source = ${param(filters.source)}`);
+  else if (filters.source && filters.source.length > 0) clauses.push(`a.source = ANY(${param(filters.source)}::text[])`);
   if (filters.categoryId !== undefined) clauses.push(`a.category_id = ${param(filters.categoryId)}`);
   if (filters.companyId !== undefined) clauses.push(`a.company_id = ${param(filters.companyId)}`);
   if (filters.unmatched) clauses.push('a.company_id IS NULL');
@@ -195,7 +197,11 @@ export interface ListPage {
 }
 
 /** One keyset page on (disseminated_at, id), and the total counted up to TOTAL_CAP. */
-export async function listAnnouncements(q: Queryable, filters: ListFilters, direction: 'asc' | 'desc', pageSize: number, cursor: Cursor | null): Promise<ListPage> {
+/**
+ * `offset`: the generic list's numbered pages (`page`), used only without a cursor; page 1 is as
+ * quick as the keyset's, a deep page reads the rows before it (the queue's own screen pages by cursor).
+ */
+export async function listAnnouncements(q: Queryable, filters: ListFilters, direction: 'asc' | 'desc', pageSize: number, cursor: Cursor | null, offset = 0): Promise<ListPage> {
   const { clauses, params } = whereOf(filters);
   const countWhere = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
   const pageClauses = [...clauses];
@@ -207,6 +213,7 @@ export async function listAnnouncements(q: Queryable, filters: ListFilters, dire
   const pageWhere = pageClauses.length > 0 ? `WHERE ${pageClauses.join(' AND ')}` : '';
   const order = direction === 'asc' ? 'a.disseminated_at ASC, a.id ASC' : 'a.disseminated_at DESC, a.id DESC';
   pageParams.push(pageSize + 1);
+  const skip = !cursor && offset > 0 ? ` OFFSET ${Math.trunc(offset)}` : '';
   // Without a text search the count walks the page's own index in its order, so a time range
   // or a status reads at most TOTAL_CAP index entries (a sequential scan of a time-ordered
   // table reads the old rows first); a text search has to read rows anyway, in table order.
@@ -215,7 +222,7 @@ export async function listAnnouncements(q: Queryable, filters: ListFilters, dire
   const [{ rows }, counted] = await Promise.all([
     // The page's ids first (index only), then the joins for those rows alone.
     q.query<AnnouncementRow>(
-      `WITH page AS (SELECT a.id FROM announcements a ${pageWhere} ORDER BY ${order} LIMIT $${pageParams.length})
+      `WITH page AS (SELECT a.id FROM announcements a ${pageWhere} ORDER BY ${order} LIMIT $${pageParams.length}${skip})
        ${SELECT} WHERE a.id IN (SELECT id FROM page) ORDER BY ${order}`,
       pageParams,
     ),

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { Actor } from '../../plugins/app/access.js';
-import type { AnnouncementDetail } from '../../../../common/domains/announcements/model.js';
+import type { AnnouncementDetail, AnnouncementSource } from '../../../../common/domains/announcements/model.js';
+import { HttpError } from '../../errors.js';
 import { ErrorReply, Id } from '../../../../common/schemas.js';
 import { TOTAL_CAPPED, TOTAL_COUNT } from '../../lib/paging.js';
 import { announcementAnswer, decodeCursor, encodeCursor, listAnnouncements } from './announcements-repository.js';
@@ -43,6 +44,28 @@ const BASE = '/be-api-management/announcements';
 const Params = Type.Object({ id: Id });
 export const NEXT_CURSOR = 'x-next-cursor';
 
+/** `BSE,NSE` → the sources (the schema's pattern has checked each). */
+function sourcesOf(source: string | undefined): AnnouncementSource[] | undefined {
+  return source ? (source.split(',') as AnnouncementSource[]) : undefined;
+}
+
+/** `from,to` → its sides, each an instant or nothing; a side that is no time is a 422 `validation`. */
+function rangeOf(range: string | undefined): { from?: string; to?: string } {
+  if (!range) return {};
+  const [from = '', to = ''] = range.split(',');
+  const side = (value: string) => {
+    if (!value) return undefined;
+    if (Number.isNaN(Date.parse(value))) throw new HttpError(422, 'validation', { disseminatedAt: 'invalid' });
+    return new Date(value).toISOString();
+  };
+  const answer: { from?: string; to?: string } = {};
+  const start = side(from);
+  const end = side(to);
+  if (start) answer.from = start;
+  if (end) answer.to = end;
+  return answer;
+}
+
 /** The review workflow (docs/announcements.md "The announcement"): list, one, manual create, edit, decisions, soft locks. */
 export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -57,9 +80,11 @@ export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { status = 'queue', sort, pageSize = 50, cursor, ...filters } = request.query;
+      const { status = 'queue', sort, pageSize = 50, cursor, page: number, source, disseminatedAt, ...filters } = request.query;
       const direction = sort ? (sort.endsWith(':asc') ? 'asc' : 'desc') : status === 'queue' ? 'asc' : 'desc';
-      const page = await listAnnouncements(fastify.db, { status, ...filters }, direction, pageSize, cursor ? decodeCursor(cursor) : null);
+      const range = rangeOf(disseminatedAt);
+      const listFilters = { status, ...filters, source: sourcesOf(source), from: filters.from ?? range.from, to: filters.to ?? range.to };
+      const page = await listAnnouncements(fastify.db, listFilters, direction, pageSize, cursor ? decodeCursor(cursor) : null, ((number ?? 1) - 1) * pageSize);
       reply.header(TOTAL_COUNT, String(page.total));
       if (page.capped) reply.header(TOTAL_CAPPED, 'true');
       if (page.next) reply.header(NEXT_CURSOR, encodeCursor(page.next));

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { ANNOUNCEMENT_SOURCES, ANNOUNCEMENT_STATUSES, MAX_PAGE_SIZE } from '../../../../common/domains/announcements/model.js';
 import { Instant } from '../../../../common/domains/announcements/schemas.js';
-import { literals, RowId } from '../../../../common/schemas.js';
+import { literals, Page, RowId } from '../../../../common/schemas.js';
 
 // The review routes' request-only schemas; the answers and the bodies the pages send are
 // common/domains/announcements/schemas.ts, which the pages' types come from.
@@ -24,7 +24,8 @@ export const LockBody = Type.Object({ force: Type.Optional(Type.Boolean()) });
 
 export const ListQuery = Type.Object({
   status: Type.Optional(literals(['queue', 'all', ...ANNOUNCEMENT_STATUSES] as const)),
-  source: Type.Optional(literals(ANNOUNCEMENT_SOURCES)),
+  // One source, or the generic list's multiSelect (`BSE,NSE`).
+  source: Type.Optional(Type.String({ maxLength: 40, pattern: `^(${ANNOUNCEMENT_SOURCES.join('|')})(,(${ANNOUNCEMENT_SOURCES.join('|')}))*$` })),
   categoryId: Type.Optional(RowId),
   companyId: Type.Optional(RowId),
   unmatched: Type.Optional(Type.Boolean()),
@@ -32,6 +33,10 @@ export const ListQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200 })),
   from: Type.Optional(Instant),
   to: Type.Optional(Instant),
+  // The generic list's dateRange on disseminatedAt: `from,to` (either side may be empty).
+  disseminatedAt: Type.Optional(Type.String({ maxLength: 80, pattern: '^[^,]*,[^,]*$' })),
+  // The generic list's numbered pages (from 1), without a cursor.
+  page: Type.Optional(Page),
   sort: Type.Optional(literals(['disseminatedAt:asc', 'disseminatedAt:desc'] as const)),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
