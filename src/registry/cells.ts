@@ -1,5 +1,6 @@
 import type { CellComponent } from '../pages/generic/cells/registry';
 import { FeedLastResultCell, FeedScheduleCell } from '../pages/announcements/feeds/feed-cells';
+import { NewsCompanyCell, NewsHeadlineCell } from '../pages/news/news-cells';
 
 /**
  * Cells an area adds, by the name its definitions' columns give (`list: { cell: 'kyc-mask' }`),
@@ -9,4 +10,6 @@ import { FeedLastResultCell, FeedScheduleCell } from '../pages/announcements/fee
 export const AREA_CELLS: Record<string, CellComponent> = {
   'feed-schedule': FeedScheduleCell,
   'feed-last-result': FeedLastResultCell,
+  'news-company': NewsCompanyCell,
+  'news-headline': NewsHeadlineCell,
 };

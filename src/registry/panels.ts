@@ -1,5 +1,6 @@
 import type { PanelComponent } from '../pages/generic/panels';
 import { FeedRunReportPanel } from '../pages/announcements/feeds/run-report-panel';
+import { NewsDetailsPanel } from '../pages/news/news-details-panel';
 
 /**
  * Panels an area adds under a show page's fields, by the name a definition's `panels` gives,
@@ -7,4 +8,5 @@ import { FeedRunReportPanel } from '../pages/announcements/feeds/run-report-pane
  */
 export const AREA_PANELS: Record<string, PanelComponent> = {
   'feed-run-report': FeedRunReportPanel,
+  'news-details': NewsDetailsPanel,
 };

@@ -24,7 +24,6 @@ export type RoutePage = ComponentType<{ route: RouteSpec }>;
  * one lazy line here; every other key falls through to the generic page.
  */
 export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
-  'news-feeds': lazyPage(() => import('../pages/news/news-feeds-page'), 'news-feeds-page'),
   'company-upload': lazyPage(() => import('../pages/news/company-upload-page'), 'company-upload-page'),
   users: lazyPage(() => import('../pages/admin/users-page'), 'users-page'),
   'audit-log': lazyPage(() => import('../pages/admin/audit-log-page'), 'audit-log-page'),
