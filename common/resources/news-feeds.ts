@@ -22,8 +22,7 @@ export const newsFeeds: ResourceDefinition = {
   endpoint: 'be-api-management/news/news',
   idField: 'newsItemId',
   fields: [
-    // Opens the item in a drawer beside the list (news-cells.tsx); the show page names it in its title.
-    { name: 'headline', type: 'text', labelKey: 'news.fields.headline', readOnly: true, views: ['list'], list: { width: 360, cell: 'news-headline' } },
+    { name: 'headline', type: 'text', labelKey: 'news.fields.headline', readOnly: true, list: { width: 360 } },
     {
       name: 'companyId',
       type: 'reference',

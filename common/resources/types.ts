@@ -102,7 +102,17 @@ export interface FieldDefinition {
   /** A fixed list of values (type select). */
   options?: readonly FieldOption[];
   /** Values taken from another resource's records (type reference): stored is `value`, shown is `label`. */
-  reference?: { resource: string; label: string; value?: string };
+  reference?: {
+    resource: string;
+    label: string;
+    value?: string;
+    /**
+     * Where the choice is read from (one GET, every option, records with `value` and `label`)
+     * when callers of this resource may not list the referenced one: an Admin filtering users
+     * by enterprise (be-api-management/admin/users/enterprise-options). The resource's list otherwise.
+     */
+    optionsEndpoint?: string;
+  };
   /** Two records may not share a value (a unique index): a clash answers 409 on this field. */
   unique?: boolean;
   /** The database column, for resources with `storage`; snake_case of the name by default. */

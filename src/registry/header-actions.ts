@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { CompanyTemplateButton, CompanyUploadButton } from '../pages/news/company-actions';
+import { UserAddButton } from '../pages/admin/user-add-button';
 
 /**
  * The extra buttons a definition's `headerActions` names, by key, as CUSTOM_PAGES
@@ -7,6 +8,7 @@ import { CompanyTemplateButton, CompanyUploadButton } from '../pages/news/compan
  * knows no area. Only the generic list imports it, so the buttons stay in its chunk.
  */
 export const HEADER_ACTIONS: Record<string, ComponentType> = {
+  'user-add': UserAddButton,
   'company-upload': CompanyUploadButton,
   'company-template': CompanyTemplateButton,
 };

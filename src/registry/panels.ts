@@ -1,12 +1,12 @@
 import type { PanelComponent } from '../pages/generic/panels';
+import { AuditChangePanel } from '../pages/admin/audit-change-panel';
 import { FeedRunReportPanel } from '../pages/announcements/feeds/run-report-panel';
-import { NewsDetailsPanel } from '../pages/news/news-details-panel';
 
 /**
  * Panels an area adds under a show page's fields, by the name a definition's `panels` gives,
  * as AREA_CELLS (cells.ts) names cells: the generic show page reads this map and knows no area.
  */
 export const AREA_PANELS: Record<string, PanelComponent> = {
+  'audit-change': AuditChangePanel,
   'feed-run-report': FeedRunReportPanel,
-  'news-details': NewsDetailsPanel,
 };

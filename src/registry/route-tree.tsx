@@ -24,9 +24,9 @@ export type RoutePage = ComponentType<{ route: RouteSpec }>;
  * one lazy line here; every other key falls through to the generic page.
  */
 export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
+  'news-feeds': lazyPage(() => import('../pages/news/news-feeds-page'), 'news-feeds-page'),
   'company-upload': lazyPage(() => import('../pages/news/company-upload-page'), 'company-upload-page'),
-  users: lazyPage(() => import('../pages/admin/users-page'), 'users-page'),
-  'audit-log': lazyPage(() => import('../pages/admin/audit-log-page'), 'audit-log-page'),
+  'user-form': lazyPage(() => import('../pages/admin/user-form'), 'user-form-page'),
   'kyc-upload': lazyPage(() => import('../pages/kyc/kyc-upload-page'), 'kyc-upload-page'),
   'kyc-documents': lazyPage(() => import('../pages/kyc/kyc-documents-page'), 'kyc-documents-page'),
   'kyc-settings': lazyPage(() => import('../pages/kyc/kyc-settings-page'), 'kyc-settings-page'),

@@ -107,7 +107,9 @@ const KYC_DOCUMENTS = '/kyc-management/kyc/documents';
 const KYC_SETTINGS = '/kyc-management/kyc/settings';
 const ENTERPRISES = '/admin/enterprise/enterprises';
 
-const USER_ROWS = '[data-testid="users-page"] tbody tr.ant-table-row';
+const USER_ROWS = '[data-testid="generic-list"][data-resource="users"] tbody tr.ant-table-row';
+/** The analyst's row of the users list (its username cell reads exactly "analyst"). */
+const ANALYST_EDIT = `${USER_ROWS}:has(td:text-is("analyst")) [data-testid^="generic-edit-"]`;
 
 interface Visit {
   name: string;
@@ -187,14 +189,14 @@ const RESOURCE_VISITS: Visit[] = [
   },
   { name: 'users', route: USERS, open: () => go(USERS).then(() => ready(USER_ROWS)) },
   { name: 'user add', route: `${USERS}/create`, open: () => go(`${USERS}/create`).then(() => ready('#username')) },
-  editVisit('user edit', USERS, USER_ROWS, '[data-testid="user-edit-analyst"]', '#name'),
+  editVisit('user edit', USERS, USER_ROWS, ANALYST_EDIT, '#name'),
   {
     name: 'user show',
     route: `${USERS}/show/:id`,
     open: async () => {
-      const edit = await editPathFrom(USERS, USER_ROWS, '[data-testid="user-edit-analyst"]');
+      const edit = await editPathFrom(USERS, USER_ROWS, ANALYST_EDIT);
       await go(edit.replace('/edit/', '/show/'));
-      await ready('[data-testid="user-form"]');
+      await ready('[data-testid="generic-show-fields"]');
     },
   },
   { name: 'enterprises', route: ENTERPRISES, open: () => go(ENTERPRISES).then(() => ready(rows('generic-list'))) },
@@ -211,7 +213,7 @@ const RESOURCE_VISITS: Visit[] = [
       await page.waitForFunction(() => Boolean(document.querySelector<HTMLInputElement>('[data-testid="kyc-subject-edit"] #name')?.value));
     },
   },
-  { name: 'kyc documents', route: KYC_DOCUMENTS, open: () => go(KYC_DOCUMENTS).then(() => ready(rows('kyc-documents-table'))) },
+  { name: 'kyc documents', route: KYC_DOCUMENTS, open: () => go(KYC_DOCUMENTS).then(() => ready(rows('generic-list'))) },
   ...(['show', 'edit'] as const).map((action) => ({
     name: `kyc review (${action})`,
     route: `${KYC_DOCUMENTS}/${action}/:id`,
@@ -223,7 +225,7 @@ const RESOURCE_VISITS: Visit[] = [
   {
     name: 'audit log',
     route: '/admin/audit/audit-log',
-    open: () => go('/admin/audit/audit-log').then(() => ready('[data-testid="audit-log-page"] .ant-table')),
+    open: () => go('/admin/audit/audit-log').then(() => ready('[data-testid="generic-list"][data-resource="audit-log"] .ant-table')),
   },
 ];
 

@@ -24,10 +24,14 @@ async function choose(page: Page, testId: string, option: string): Promise<void>
 
 /** antd puts the test id on the input itself or on its wrapper, depending on addons. */
 async function search(page: Page, text: string): Promise<void> {
-  const input = page.locator('input[data-testid="users-search"], [data-testid="users-search"] input').first();
+  const input = page.locator('input[data-testid="generic-search"], [data-testid="generic-search"] input').first();
   await input.fill(text);
   await input.press('Enter');
 }
+
+/** A user's row of the generic users list: its username cell reads exactly the username. */
+const userRow = (page: Page, username: string) =>
+  page.locator('[data-testid="generic-table"] tr.ant-table-row').filter({ has: page.locator('td', { hasText: new RegExp(`^${username}$`) }) });
 
 const suffix = Date.now().toString(36).slice(-5);
 
@@ -87,9 +91,10 @@ describe('admin in Chromium', () => {
     const page = await logIn('admin');
     await page.goto(`${suite.stack.appUrl}#/admin/user/users`);
     await search(page, username);
-    await expect.poll(() => page.getByTestId(`user-status-${username}`).textContent(), { timeout: 15_000 }).toBe('Pending');
-    await page.getByTestId(`user-approve-${username}`).click();
-    await expect.poll(() => page.getByTestId(`user-status-${username}`).textContent(), { timeout: 15_000 }).toBe('Active');
+    const row = userRow(page, username);
+    await expect.poll(() => row.locator('[data-status]').textContent(), { timeout: 15_000 }).toBe('Pending');
+    await row.locator('[data-testid^="transition-approve-"]').click();
+    await expect.poll(() => row.locator('[data-status]').textContent(), { timeout: 15_000 }).toBe('Active');
     await keepScreenshot(page, 'admin-approved');
     await page.context().close();
 
@@ -121,7 +126,12 @@ describe('admin in Chromium', () => {
     await keepScreenshot(page, 'admin-enterprise-edited');
 
     await page.goto(`${suite.stack.appUrl}#/admin/audit/audit-log`);
-    await choose(page, 'audit-entity-filter', 'Enterprise');
+    // The Entity column's filter panel (not Entity id's).
+    await page.locator('th', { has: page.getByText('Entity', { exact: true }) }).getByRole('button').click();
+    await page.locator('#filter-entity').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Enterprise$/ }).click();
+    await page.locator('[data-testid="generic-filter-entity"] [data-testid="generic-filter-apply"]').click();
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('[field]=entity');
     const update = page.locator('tr', { hasText: 'update' }).first();
     await expect.poll(() => update.textContent(), { timeout: 15_000 }).toContain('superadmin');
     await update.locator('.ant-table-row-expand-icon').click();

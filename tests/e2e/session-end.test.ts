@@ -37,13 +37,15 @@ async function openAs(username: string, language?: 'es'): Promise<Page> {
 async function endSessionsOf(username: string): Promise<void> {
   const admin = await openAs('superadmin');
   await admin.goto(`${suite.stack.appUrl}#/admin/user/users`);
-  const search = admin.locator('input[data-testid="users-search"], [data-testid="users-search"] input').first();
+  const search = admin.locator('input[data-testid="generic-search"], [data-testid="generic-search"] input').first();
   await search.fill(username);
   await search.press('Enter');
-  await admin.getByTestId(`user-disable-${username}`).click();
-  await admin.locator('.ant-popconfirm .ant-btn-primary').click();
-  await admin.getByTestId(`user-enable-${username}`).click();
-  await expect.poll(() => admin.getByTestId(`user-status-${username}`).textContent(), { timeout: 15_000 }).toBe('Active');
+  // The user's row of the generic list: its username cell reads exactly the username.
+  const row = admin.locator('[data-testid="generic-table"] tr.ant-table-row').filter({ has: admin.locator('td', { hasText: new RegExp(`^${username}$`) }) });
+  await row.locator('[data-testid^="transition-disable-"]').click();
+  await admin.getByTestId('transition-submit').click();
+  await row.locator('[data-testid^="transition-enable-"]').click();
+  await expect.poll(() => row.locator('[data-status]').textContent(), { timeout: 15_000 }).toBe('Active');
   await admin.context().close();
 }
 
@@ -53,7 +55,7 @@ describe('the end of a session in Chromium', () => {
   it('a sign-out from a data page is silent and clears the session', async () => {
     const page = await openAs('admin');
     await page.goto(`${suite.stack.appUrl}#/admin/user/users`);
-    await page.locator('[data-testid="users-page"] tbody tr.ant-table-row').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid="generic-list"][data-resource="users"] tbody tr.ant-table-row').first().waitFor({ timeout: 15_000 });
     await page.getByTestId('logout').click();
     await page.waitForURL(/#\/login$/);
     await page.locator('#username').waitFor();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appRendered, keepScreenshot, logInAs, waitForNotice } from './browser';
 import { browserSuite } from './suite';
@@ -24,12 +24,15 @@ async function openPage({ language = 'en', direction = 'ltr', themeMode = 'light
   return context.newPage();
 }
 
-async function usersRow(page: Page, username: string): Promise<void> {
+/** The user's row of the users list, searched for (its username cell reads exactly the username). */
+async function usersRow(page: Page, username: string): Promise<Locator> {
   await page.goto(`${suite.stack.appUrl}#/admin/user/users`);
-  const search = page.locator('input[data-testid="users-search"], [data-testid="users-search"] input').first();
+  const search = page.locator('input[data-testid="generic-search"], [data-testid="generic-search"] input').first();
   await search.fill(username);
   await search.press('Enter');
-  await page.getByTestId(`user-status-${username}`).waitFor({ timeout: 15_000 });
+  const row = page.locator('[data-testid="generic-table"] tr.ant-table-row').filter({ has: page.locator('td', { hasText: new RegExp(`^${username}$`) }) });
+  await row.locator('[data-status]').waitFor({ timeout: 15_000 });
+  return row;
 }
 
 /** Left edges of two substrings of an element's text as laid out: which one the eye meets first. */
@@ -114,12 +117,12 @@ describe('words and layout in Chromium', () => {
       await action.waitFor({ timeout: 15_000 });
       // en-RTL wraps each English text in a left-to-right isolate (U+2066 … U+2069).
       expect((await action.textContent())?.replace(/[\u2066-\u2069]/g, '')).toBe(label);
-      const when = page.locator('[data-testid="audit-log-page"] tbody tr.ant-table-row [data-datetime]').first();
+      const when = page.locator('[data-testid="generic-list"][data-resource="audit-log"] tbody tr.ant-table-row [data-datetime]').first();
       const text = (await when.getAttribute('data-datetime')) ?? '';
       expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       const [date, time] = text.split(' ') as [string, string];
       // Read left to right whatever the page's direction: the date first, then the time.
-      const [dateLeft, timeLeft] = await leftEdges(page, '[data-testid="audit-log-page"] tbody tr.ant-table-row [data-datetime]', date, time);
+      const [dateLeft, timeLeft] = await leftEdges(page, '[data-testid="generic-list"][data-resource="audit-log"] tbody tr.ant-table-row [data-datetime]', date, time);
       expect(dateLeft).toBeLessThan(timeLeft);
       await keepScreenshot(page, `audit-log-${look.language}-${'direction' in look ? look.direction : 'ltr'}${'themeMode' in look ? `-${look.themeMode}` : ''}`);
       await page.context().close();
@@ -178,17 +181,17 @@ describe('words and layout in Chromium', () => {
   it('asks an Admin who disables their own account to confirm, saying it signs them out', async () => {
     const page = await openPage();
     await logInAs(page, suite.stack.appUrl, 'admin');
-    await usersRow(page, 'admin');
-    await page.getByTestId('user-disable-admin').click();
-    const confirm = page.locator('.ant-popconfirm:visible');
-    await expect.poll(() => confirm.textContent()).toContain('Disable your own account? You are signed out at once');
+    const own = await usersRow(page, 'admin');
+    await own.locator('[data-testid^="transition-disable-"]').click();
+    const confirm = page.locator('.ant-modal:visible');
+    await expect.poll(() => confirm.getByTestId('transition-confirm').textContent()).toContain('Disable your own account? You are signed out at once');
     await keepScreenshot(page, 'disable-self-confirm');
     await confirm.locator('button', { hasText: 'Cancel' }).click();
-    await expect.poll(() => page.getByTestId('user-status-admin').textContent()).toBe('Active');
+    await expect.poll(() => own.locator('[data-status]').textContent()).toBe('Active');
     // Another user's row asks the usual question.
-    await usersRow(page, 'analyst');
-    await page.getByTestId('user-disable-analyst').click();
-    await expect.poll(() => page.locator('.ant-popconfirm:visible').textContent()).toContain('Disable analyst?');
+    const other = await usersRow(page, 'analyst');
+    await other.locator('[data-testid^="transition-disable-"]').click();
+    await expect.poll(() => page.locator('.ant-modal:visible [data-testid="transition-confirm"]').textContent()).toContain('Disable analyst?');
     await page.context().close();
   });
 });

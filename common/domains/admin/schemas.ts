@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Nullable, Role } from '../../schemas';
+import { Id, Nullable, Role, Version } from '../../schemas';
 import { USER_STATUSES, type UserStatus as UserStatusValue } from './model';
 
 // The admin API's answers the pages read (users, enterprise options, the audit log), written
@@ -23,6 +23,8 @@ export const AdminUser = Type.Object({
   enterpriseName: Nullable(Type.String()),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  /** What a workflow transition sends back (409 staleEdit when the user changed since). */
+  version: Version,
 });
 
 /** An active enterprise a user may join, with its mail domain (a bank's users must use it). */

@@ -6,10 +6,11 @@ import type { AdminUserAnswer as AdminUser, EnterpriseOptionAnswer as Enterprise
 
 // The admin endpoints that are not plain CRUD, as the user pages call them. The answers'
 // shapes are the server's own (common/domains/admin/schemas.ts), under the names the pages use.
+// Approve, disable and enable are the users workflow's transitions (the generic pages call them).
 
 export type { AdminUser, EnterpriseOption };
 
-export type UserCommand = 'approve' | 'disable' | 'enable' | 'reset-password';
+export type UserCommand = 'reset-password';
 
 /** The active enterprises a user may join, with each bank's mail domain. */
 export function useEnterpriseOptions(): EnterpriseOption[] {
@@ -17,7 +18,7 @@ export function useEnterpriseOptions(): EnterpriseOption[] {
   return Array.isArray(result?.data) ? result.data : [];
 }
 
-/** approve / disable / enable / reset-password on one user; the server's message is the toast. */
+/** reset-password on one user; the server's message is the toast. */
 export function useUserCommand() {
   const { mutate, mutation } = useCustomMutation<{ message: string }>();
   const { t } = useTranslation();

@@ -34,7 +34,6 @@ interface SearchValues {
 /** Lists kept in session storage under a key of their own (SPEC.md section 3). */
 const KEPT_LISTS: Partial<Record<string, (typeof VIEW_STATE_KEYS)[keyof typeof VIEW_STATE_KEYS]>> = {
   companies: VIEW_STATE_KEYS.companyListData,
-  'news-feeds': VIEW_STATE_KEYS.newsList,
 };
 
 export const idOf = (record: BaseRecord, idField = 'id'): BaseKey => record[idField] as BaseKey;
@@ -220,7 +219,12 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
             ...tableProps.pagination,
             showSizeChanger: true,
             // "20,000 records" / "20.000 registros": the number in the reader's language, the word in its plural.
-            showTotal: (total) => <span data-testid="generic-total">{t('list.total', { count: total })}</span>,
+            // Past a bound the server stops counting (x-total-capped, the audit log's 10,000): "at least".
+            showTotal: (total) => (
+              <span data-testid="generic-total" data-capped={tableQuery.data?.capped === true ? 'true' : undefined}>
+                {t(tableQuery.data?.capped === true ? 'list.totalCapped' : 'list.total', { count: total })}
+              </span>
+            ),
           }}
           locale={{ emptyText: <ListEmpty definition={definition} filtered={filtered} onClear={clearFilters} /> }}
           onRow={(record) => {

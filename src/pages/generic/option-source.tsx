@@ -1,7 +1,8 @@
 import { useSelect } from '@refinedev/antd';
-import { useOne, type BaseRecord } from '@refinedev/core';
+import { useCustom, useOne, type BaseRecord } from '@refinedev/core';
 import type { SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { apiPath } from '../../../common/resources/generate';
 import type { FieldDefinition } from '../../../common/resources/types';
 import { FormSelect } from '../form-select';
 
@@ -24,9 +25,18 @@ function ReferenceSelect({ reference, ...props }: SelectProps & { reference: Ref
   return <FormSelect {...selectProps} {...props} showSearch allowClear />;
 }
 
+/** Every option at once from the reference's `optionsEndpoint` (a short list), filtered as one types. */
+function EndpointSelect({ reference, endpoint, ...props }: SelectProps & { reference: Reference; endpoint: string }) {
+  const { result } = useCustom<BaseRecord[]>({ url: apiPath(endpoint), method: 'get', errorNotification: false });
+  const records = Array.isArray(result?.data) ? result.data : [];
+  const options = records.map((item) => ({ value: String(item[reference.value ?? 'id'] ?? ''), label: String(item[reference.label] ?? '') }));
+  return <FormSelect options={options} optionFilterProp="label" {...props} showSearch allowClear />;
+}
+
 /** The select a form or a column filter offers for a field with an option source. */
 export function OptionSelect({ field, ...props }: SelectProps & { field: FieldDefinition }) {
   const { t } = useTranslation();
+  if (field.reference?.optionsEndpoint) return <EndpointSelect reference={field.reference} endpoint={field.reference.optionsEndpoint} {...props} />;
   if (field.reference) return <ReferenceSelect reference={field.reference} {...props} />;
   const options = (field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }));
   return <FormSelect options={options} {...props} />;

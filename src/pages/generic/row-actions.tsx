@@ -4,6 +4,7 @@ import { Space } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROW_ACTIONS } from '../../registry/row-actions';
+import { actsOn } from '../../registry/row-rules';
 import type { ResourceDefinition } from '../../../common/resources/types';
 import { titleField } from './field-input';
 import { versionMeta } from './stale-edit';
@@ -43,12 +44,14 @@ export function hasRowActions(definition: ResourceDefinition): boolean {
 /** One row's actions: its transitions, the named actions, then show, edit and delete by role. */
 export function RowActions({ definition, record, id, workflow, onDone }: { definition: ResourceDefinition; record: BaseRecord; id: BaseKey; workflow: Workflow; onDone(): void }) {
   const { t } = useTranslation();
-  const has = (action: 'show' | 'edit' | 'delete') => definition.actions.includes(action);
+  // What the area's rule keeps from this caller (an Admin on a Super Admin's row) is not offered; show stays.
+  const allowed = actsOn(definition.name, record, workflow.caller);
+  const has = (action: 'show' | 'edit' | 'delete') => definition.actions.includes(action) && (action === 'show' || allowed);
   const name = String(record[titleField(definition)] ?? id);
   return (
     <Space size={4} wrap>
       {definition.workflow ? <TransitionButtons workflow={workflow} record={record} id={String(id)} size="small" /> : null}
-      <NamedRowActions record={record} definition={definition} place="row" onDone={onDone} />
+      {allowed ? <NamedRowActions record={record} definition={definition} place="row" onDone={onDone} /> : null}
       {has('show') ? (
         <ShowButton resource={definition.name} recordItemId={id} size="small" hideText aria-label={t('generic.showOne', { name })} data-testid={`generic-show-${String(id)}`} />
       ) : null}

@@ -33,6 +33,29 @@ describeEachDatabase('admin: audit log', (suite) => {
     expect((await call(app, admin, 'GET', '/audit-log?dateFrom=15-01-2020')).statusCode).toBe(422);
     expect((await call(app, analyst, 'GET', '/audit-log')).statusCode).toBe(403);
   });
+
+  it("takes the generic list's names: at=from,to (either end open), actorUsername, sort=field:dir", async () => {
+    const { app, admin } = await callers(suite);
+    await app.db.transaction((tx) =>
+      recordAudit(tx, { actor: null, entity: 'news', entityId: 'range-1', action: 'status', after: { newsStatus: 'APPROVED' } }),
+    );
+    await suite.sql(`UPDATE audit_log SET at = '2019-03-10T23:59:59Z' WHERE entity_id = 'range-1'`);
+    const inRange = await call(app, admin, 'GET', '/audit-log?at=2019-03-10,2019-03-10&entity=news');
+    expect(inRange.statusCode, inRange.body).toBe(200);
+    expect(inRange.json()).toEqual([expect.objectContaining({ entityId: 'range-1' })]);
+    expect((await call(app, admin, 'GET', '/audit-log?at=2019-03-11,2019-03-31&entity=news')).json()).toEqual([]);
+    // An open end: everything up to the day, or from it.
+    expect((await call(app, admin, 'GET', '/audit-log?at=,2019-03-10&entityId=range-1')).json()).toHaveLength(1);
+    expect((await call(app, admin, 'GET', '/audit-log?at=2019-03-11,&entityId=range-1')).json()).toEqual([]);
+    expect((await call(app, admin, 'GET', '/audit-log?at=2019-03-10&entityId=range-1')).json()).toHaveLength(1);
+    for (const bad of ['2019-02-30,', '10-03-2019,', '2019-13-01,2019-13-02']) {
+      const refused = await call(app, admin, 'GET', `/audit-log?at=${bad}`);
+      expect(refused.statusCode, bad).toBe(422);
+    }
+    const byName = await call(app, admin, 'GET', '/audit-log?actorUsername=SUPERADM&sort=at:desc&pageSize=5');
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json<{ actorUsername: string }[]>().every((row) => row.actorUsername === 'superadmin')).toBe(true);
+  });
 });
 
 describeEachDatabase('admin: audit log at scale', (suite) => {

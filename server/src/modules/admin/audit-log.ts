@@ -4,8 +4,14 @@ import { ErrorReply } from '../../../../common/schemas.js';
 import { AuditQuery, AuditRecord } from './schemas.js';
 import { tags } from './session.js';
 import { sendPage } from '../../lib/paging.js';
+import { HttpError } from '../../errors.js';
 import { listAuditLog } from './audit-log-repository.js';
 
+/** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
 
 const auditLog: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -14,13 +20,25 @@ const auditLog: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: { resource: 'audit-log', action: 'list' } },
       schema: {
         tags,
-        summary: 'Who changed what and when, newest first; filters by entity, action, actor and days (UTC, inclusive)',
+        summary: 'Who changed what and when, newest first; filters by entity, action, actor (or actorUsername) and days (UTC, inclusive: dateFrom/dateTo, or at=from,to)',
         querystring: AuditQuery,
         response: { 200: Type.Array(AuditRecord), 401: ErrorReply, 403: ErrorReply, 422: ErrorReply },
       },
     },
     async (request, reply) => {
-      const page = await listAuditLog(fastify.db, request.query);
+      const { at, actorUsername, ...query } = request.query;
+      // The generic list's `at=from,to` and `actorUsername=` are dateFrom, dateTo and actor.
+      const [from, to] = at ? at.split(',') : [];
+      // The pattern lets 2026-02-30 through; the database would fail on it.
+      if (![from, to].every((day) => !day || isCalendarDay(day))) {
+        throw new HttpError(422, 'validation', { at: 'date' });
+      }
+      const page = await listAuditLog(fastify.db, {
+        ...query,
+        ...(from ? { dateFrom: from } : {}),
+        ...(to ? { dateTo: to } : {}),
+        ...(actorUsername ? { actor: actorUsername } : {}),
+      });
       return sendPage(reply, page);
     },
   );

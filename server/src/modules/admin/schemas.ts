@@ -29,7 +29,10 @@ export const UsersQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the username, name or email' })),
   role: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: '0 Super Admin, 1 Admin, 2 User' })),
   status: Type.Optional(Type.Enum([...USER_STATUSES])),
-  enterpriseId: Type.Optional(Id),
+  // One id, or several as `a,b` (the generic list's multiSelect filter): any of them.
+  enterpriseId: Type.Optional(
+    Type.String({ pattern: '^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,99}$', description: 'an enterprise id, or several as a,b (any of them)' }),
+  ),
 });
 
 const UserFields = {
@@ -77,4 +80,12 @@ export const AuditQuery = Type.Object({
   actor: Type.Optional(Type.String({ maxLength: 100, description: 'part of the username' })),
   dateFrom: Type.Optional(IsoDate),
   dateTo: Type.Optional(IsoDate),
+  // The generic list's names for the same filters: the column's field.
+  actorUsername: Type.Optional(Type.String({ maxLength: 100, description: 'part of the username (the generic list\'s name for actor)' })),
+  at: Type.Optional(
+    Type.String({
+      pattern: '^(\\d{4}-\\d{2}-\\d{2})?(,(\\d{4}-\\d{2}-\\d{2})?)?$',
+      description: 'from,to as YYYY-MM-DD, UTC days, inclusive; either may be left out (the generic list\'s dateFrom and dateTo)',
+    }),
+  ),
 });

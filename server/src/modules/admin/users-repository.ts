@@ -15,12 +15,15 @@ export interface AdminUser {
   enterpriseName: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The row's check number, which a workflow transition's `version` must match (see VERSION). */
+  version: number;
 }
 
 export interface UserFilter extends PageRequest {
   q?: string | undefined;
   role?: Role | undefined;
   status?: UserStatus | undefined;
+  /** One id, or several as `a,b` (the generic list's multiSelect): any of them. */
   enterpriseId?: string | undefined;
 }
 
@@ -31,14 +34,22 @@ export interface UserChange {
   enterpriseId: string | null;
 }
 
+/**
+ * The users table has no version column (migration 010 gave one to the generic module's
+ * tables only), so a user's version is derived from `updated_at`, which every write of a user
+ * sets: the microseconds folded into the Version range. A transition based on an older read
+ * sees another number and answers 409 staleEdit, as the generic resources do.
+ */
+const VERSION = `((floor(extract(epoch FROM u.updated_at) * 1000000)::bigint % 2147483646) + 1)::int`;
+
 const SELECT = `SELECT u.id::text AS id, u.username, u.email, u.name, u.role, u.status,
        u.enterprise_id::text AS "enterpriseId", e.name AS "enterpriseName",
-       u.created_at AS "createdAt", u.updated_at AS "updatedAt"
+       u.created_at AS "createdAt", u.updated_at AS "updatedAt", ${VERSION} AS version
   FROM users u LEFT JOIN enterprises e ON e.id = u.enterprise_id`;
 
 const WHERE = `WHERE ($1::text IS NULL OR u.username ILIKE $1 OR u.email ILIKE $1 OR u.name ILIKE $1)
    AND ($2::smallint IS NULL OR u.role = $2) AND ($3::text IS NULL OR u.status = $3)
-   AND ($4::bigint IS NULL OR u.enterprise_id = $4::bigint)`;
+   AND ($4::bigint[] IS NULL OR u.enterprise_id = ANY($4::bigint[]))`;
 
 const SORTABLE: Record<string, string> = {
   username: 'lower(u.username)',
@@ -47,6 +58,8 @@ const SORTABLE: Record<string, string> = {
   role: 'u.role',
   status: 'u.status',
   enterpriseName: 'lower(e.name)',
+  // The generic list's enterprise column filters by id and is drawn (and sorted) by name.
+  enterpriseId: 'lower(e.name)',
   createdAt: 'u.created_at',
   updatedAt: 'u.updated_at',
 };
@@ -54,11 +67,12 @@ const SORTABLE: Record<string, string> = {
 type Row = Omit<AdminUser, 'createdAt' | 'updatedAt'> & { createdAt: unknown; updatedAt: unknown };
 
 function toUser(row: Row): AdminUser {
-  return { ...row, role: Number(row.role) as Role, createdAt: isoOf(row.createdAt), updatedAt: isoOf(row.updatedAt) };
+  return { ...row, role: Number(row.role) as Role, version: Number(row.version), createdAt: isoOf(row.createdAt), updatedAt: isoOf(row.updatedAt) };
 }
 
 export async function listUsers(q: Queryable, filter: UserFilter): Promise<Page<AdminUser>> {
-  const params = [containsPattern(filter.q), filter.role ?? null, filter.status ?? null, filter.enterpriseId ?? null];
+  const enterprises = filter.enterpriseId ? filter.enterpriseId.split(',').map((id) => id.trim()) : null;
+  const params = [containsPattern(filter.q), filter.role ?? null, filter.status ?? null, enterprises];
   const { limit, offset } = limitOffset(filter);
   const order = orderBy(filter.sort, SORTABLE, 'u.created_at DESC', 'u.id');
   const [{ rows }, counted] = await Promise.all([

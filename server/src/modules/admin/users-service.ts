@@ -29,10 +29,10 @@ export interface NewUserInput extends UserChange {
 
 const auditActor = (actor: Actor): AuditActor => ({ id: actor.id, username: actor.username });
 
-/** What the audit log keeps of a user: the row as the API shows it. */
-const snapshot = ({ createdAt: _c, updatedAt: _u, ...user }: AdminUser) => user;
+/** What the audit log keeps of a user: the row as the API shows it (its derived version left out). */
+export const snapshot = ({ createdAt: _c, updatedAt: _u, version: _v, ...user }: AdminUser) => user;
 
-function refusal(refused: UserRuleRefusal): HttpError {
+export function refusal(refused: UserRuleRefusal): HttpError {
   if (refused.kind === 'forbidden') {
     return new HttpError(403, refused.reason === 'superAdminOnly' ? 'superAdminOnly' : 'forbidden');
   }

@@ -1,6 +1,7 @@
 import type { BaseRecord } from '@refinedev/core';
 import type { ResourceDefinition, Role, TransitionDefinition } from '../../../../common/resources/types';
 import { isMaker, mayPerform, startsFrom, stateOf } from '../../../../common/resources/workflow';
+import { actsOn } from '../../../registry/row-rules';
 
 // Which transitions a page offers, by the rules the server enforces (common/resources/workflow.ts):
 // a button is there exactly when the server would take it, or drawn disabled with the reason
@@ -20,6 +21,8 @@ export interface Caller {
 /** The transitions of `record`'s state that the caller's role may perform. */
 export function offeredFor(definition: ResourceDefinition, record: BaseRecord, caller: Caller): OfferedTransition[] {
   const state = stateOf(definition, record);
+  // A record the area's rule keeps from this caller (src/registry/row-rules.ts) offers nothing.
+  if (!actsOn(definition.name, record, caller)) return [];
   return (definition.workflow?.transitions ?? [])
     .filter((transition) => startsFrom(transition, state) && mayPerform(caller.role, definition, transition))
     .map((transition) => (isMaker(transition, record, caller.userId) ? { transition, blocked: 'makerChecker' as const } : { transition }));

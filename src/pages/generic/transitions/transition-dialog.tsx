@@ -15,6 +15,8 @@ export interface DialogRequest {
   /** The one record's name, or the number of records of a bulk run. */
   name?: string;
   count?: number;
+  /** The area's own confirmation for this one record (src/registry/row-rules.ts), instead of workflow.confirm. */
+  confirmKey?: string | undefined;
 }
 
 interface Props {
@@ -59,7 +61,7 @@ export function TransitionDialog({ definition, request, pending, onCancel, onSub
           <Typography.Paragraph data-testid="transition-confirm">
             {bulk
               ? t('workflow.bulkConfirm', { action, count: request.count, state: stateLabel })
-              : t('workflow.confirm', { action, name: request?.name ?? '', state: stateLabel })}
+              : t(request?.confirmKey ?? 'workflow.confirm', { action, name: request?.name ?? '', state: stateLabel })}
           </Typography.Paragraph>
         ) : null}
         {transition?.reasons?.length ? (

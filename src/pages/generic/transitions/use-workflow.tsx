@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition, TransitionDefinition } from '../../../../common/resources/types';
 import { errorText } from '../../../components/error-text';
 import { notify, serverMessageOf, useIdentity, useRole } from '../../../providers';
+import { ROW_RULES } from '../../../registry/row-rules';
 import { titleField } from '../field-input';
 import type { ListHotkey } from '../list-keyboard';
 import { asksFirst, bulkOffered, offeredFor, type Caller, type OfferedTransition } from './available';
@@ -114,7 +115,11 @@ export function useWorkflow(definition: ResourceDefinition, onBulkDone?: (result
   const dialogRequest: DialogRequest | undefined = asking
     ? asking.bulk
       ? { transition: asking.transition, count: asking.records.length }
-      : { transition: asking.transition, name: nameOf(asking.records[0] ?? {}) }
+      : {
+          transition: asking.transition,
+          name: nameOf(asking.records[0] ?? {}),
+          confirmKey: ROW_RULES[definition.name]?.confirmKey?.(asking.transition, asking.records[0] ?? {}, caller),
+        }
     : undefined;
 
   return {
