@@ -22,7 +22,8 @@ export const newsFeeds: ResourceDefinition = {
   endpoint: 'be-api-management/news/news',
   idField: 'newsItemId',
   fields: [
-    { name: 'headline', type: 'text', labelKey: 'news.fields.headline', readOnly: true, list: { width: 360 } },
+    // Opens the item in a drawer beside the list (news-cells.tsx); the show page names it in its title.
+    { name: 'headline', type: 'text', labelKey: 'news.fields.headline', readOnly: true, views: ['list'], list: { width: 360, cell: 'news-headline' } },
     {
       name: 'companyId',
       type: 'reference',

@@ -2,6 +2,7 @@ import type { CellComponent } from '../pages/generic/cells/registry';
 import { EnterpriseCell } from '../pages/admin/enterprise-cell';
 import { AuditActionCell, AuditActorCell, AuditAtCell, AuditEntityIdCell } from '../pages/admin/audit-cells';
 import { FeedLastResultCell, FeedScheduleCell } from '../pages/announcements/feeds/feed-cells';
+import { NewsCompanyCell, NewsHeadlineCell } from '../pages/news/news-cells';
 
 /**
  * Cells an area adds, by the name its definitions' columns give (`list: { cell: 'kyc-mask' }`),
@@ -16,4 +17,6 @@ export const AREA_CELLS: Record<string, CellComponent> = {
   'audit-action': AuditActionCell,
   'feed-schedule': FeedScheduleCell,
   'feed-last-result': FeedLastResultCell,
+  'news-company': NewsCompanyCell,
+  'news-headline': NewsHeadlineCell,
 };

@@ -1,6 +1,7 @@
 import type { PanelComponent } from '../pages/generic/panels';
 import { AuditChangePanel } from '../pages/admin/audit-change-panel';
 import { FeedRunReportPanel } from '../pages/announcements/feeds/run-report-panel';
+import { NewsDetailsPanel } from '../pages/news/news-details-panel';
 
 /**
  * Panels an area adds under a show page's fields, by the name a definition's `panels` gives,
@@ -9,4 +10,5 @@ import { FeedRunReportPanel } from '../pages/announcements/feeds/run-report-pane
 export const AREA_PANELS: Record<string, PanelComponent> = {
   'audit-change': AuditChangePanel,
   'feed-run-report': FeedRunReportPanel,
+  'news-details': NewsDetailsPanel,
 };

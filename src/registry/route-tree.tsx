@@ -24,7 +24,6 @@ export type RoutePage = ComponentType<{ route: RouteSpec }>;
  * one lazy line here; every other key falls through to the generic page.
  */
 export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
-  'news-feeds': lazyPage(() => import('../pages/news/news-feeds-page'), 'news-feeds-page'),
   'company-upload': lazyPage(() => import('../pages/news/company-upload-page'), 'company-upload-page'),
   'user-form': lazyPage(() => import('../pages/admin/user-form'), 'user-form-page'),
   'kyc-upload': lazyPage(() => import('../pages/kyc/kyc-upload-page'), 'kyc-upload-page'),

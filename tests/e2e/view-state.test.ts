@@ -8,8 +8,8 @@ import { keepScreenshot, logInAs, sessionStorageOf } from './browser';
 import { writeAppConfig } from './stack';
 import { browserSuite } from './suite';
 
-// SPEC.md section 3's storage keys in Chromium: a user searches and filters the news
-// feeds, opens an item, goes elsewhere and comes back to the list as they left it;
+// SPEC.md section 3's storage keys in Chromium: a user filters the news feeds (the generic
+// list), opens an item, goes elsewhere and comes back to the list as they left it;
 // logging out removes what was kept.
 
 const NEWS_PATH = '#/news-management/news/news-feeds';
@@ -26,68 +26,71 @@ afterAll(() => {
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const hashQuery = (page: Page) => new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '');
-const rows = (page: Page) => page.locator('[data-testid="news-table"] tbody tr.ant-table-row');
+/** A filter's value as the generic list keeps it in the URL (Refine's `filters[i][field]` / `filters[i][value]`). */
+function filterOf(query: URLSearchParams, field: string): string | null {
+  for (const [key, value] of query) {
+    const match = /^filters\[(\d+)\]\[field\]$/.exec(key);
+    if (match && value === field) return query.get(`filters[${match[1]}][value]`);
+  }
+  return null;
+}
+const rows = (page: Page) => page.locator('[data-testid="generic-table"] tbody tr.ant-table-row');
 const statuses = (page: Page) =>
-  page.locator('[data-testid="news-table"] tbody [data-status]').evaluateAll((tags) => [...new Set(tags.map((tag) => tag.getAttribute('data-status')))]);
+  page.locator('[data-testid="generic-table"] tbody [data-status]').evaluateAll((tags) => [...new Set(tags.map((tag) => tag.getAttribute('data-status')))]);
 const firstHeadline = (page: Page) => rows(page).first().locator('[data-testid="news-open-details"]').textContent();
+const activeTab = (page: Page) => page.locator('[data-testid="generic-tabs"] [role="tab"][aria-selected="true"]').textContent();
 
 describe('lists restored on return', () => {
-  it('brings back the news filters, page, search text and open item, and logout clears them', async () => {
+  it('brings back the news filters, page and open item, and logout clears them', async () => {
     const { context, page } = await suite.open();
     try {
       await logInAs(page, suite.stack.appUrl, 'analyst');
       await page.goto(`${suite.stack.appUrl}${NEWS_PATH}`);
       await poll(() => rows(page).count()).toBeGreaterThan(0);
-      expect(await page.getByTestId('news-unfiltered').textContent()).toBe('All results unfiltered');
+      // Unfiltered: the "All" tab.
+      expect(await activeTab(page)).toBe('All');
 
-      await page.getByTestId('news-filter-status').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Pending' }).first().click();
-      await poll(() => hashQuery(page).get('newsStatus')).toBe('PENDING');
+      await page.getByTestId('generic-tabs').getByRole('tab', { name: 'Pending' }).click();
+      await poll(() => filterOf(hashQuery(page), 'newsStatus')).toBe('PENDING');
       await poll(() => statuses(page)).toEqual(['PENDING']);
-      expect(await page.getByTestId('news-unfiltered').count()).toBe(0);
+      expect(await activeTab(page)).toBe('Pending');
       const pageOne = await firstHeadline(page);
       await page.locator('.ant-pagination-item-2').click();
-      await poll(() => hashQuery(page).get('page')).toBe('2');
+      await poll(() => hashQuery(page).get('currentPage')).toBe('2');
       await poll(() => firstHeadline(page)).not.toBe(pageOne);
       await poll(() => statuses(page)).toEqual(['PENDING']);
       const headline = (await firstHeadline(page)) ?? '';
       expect(headline).not.toBe('');
 
-      await page.getByTestId('news-filter-companies').click();
-      await page.keyboard.type('Demo');
-      await poll(() => page.locator('#news-filter-companies').inputValue()).toBe('Demo');
-      // Leave the field: the text stays (a blur does not clear it).
-      await page.getByRole('heading', { name: 'News feeds' }).click();
-      await poll(() => page.locator('#news-filter-companies').inputValue()).toBe('Demo');
       await page.locator('[data-testid="news-open-details"]', { hasText: headline }).first().click();
       await page.getByTestId('news-details').waitFor({ timeout: 20_000 });
 
       const kept = await sessionStorageOf(page);
-      expect(kept['searchText']).toBe('"Demo"');
-      expect(JSON.parse(kept['newsList'] ?? '{}')).toMatchObject({ search: expect.stringContaining('newsStatus=PENDING') });
+      expect(filterOf(new URLSearchParams(JSON.parse(kept['newsList'] ?? '{}').search ?? ''), 'newsStatus')).toBe('PENDING');
       expect(JSON.parse(kept['details'] ?? '{}')).toMatchObject({ headline });
       expect(JSON.parse(kept['user_details'] ?? '{}')).toMatchObject({ username: 'analyst', role: 2 });
 
       // Elsewhere, then back through a link without a query string.
       await page.goto(`${suite.stack.appUrl}#/`);
-      await page.getByTestId('news-feeds').waitFor({ state: 'detached', timeout: 20_000 });
+      await page.getByTestId('generic-list').waitFor({ state: 'detached', timeout: 20_000 });
       await page.goto(`${suite.stack.appUrl}${NEWS_PATH}`);
-      await poll(() => hashQuery(page).get('newsStatus')).toBe('PENDING');
-      expect(hashQuery(page).get('page')).toBe('2');
+      await poll(() => filterOf(hashQuery(page), 'newsStatus')).toBe('PENDING');
+      expect(hashQuery(page).get('currentPage')).toBe('2');
       await poll(() => firstHeadline(page)).toBe(headline);
       await poll(() => statuses(page)).toEqual(['PENDING']);
-      await poll(() => page.locator('#news-filter-companies').inputValue()).toBe('Demo');
       await poll(() => page.getByTestId('news-details').isVisible()).toBe(true);
       await keepScreenshot(page, 'news-restored');
 
       // The drawer covers the header: close it (which forgets `details`), then sign out.
       await page.keyboard.press('Escape');
       await page.getByTestId('news-details').waitFor({ state: 'hidden', timeout: 20_000 });
-      expect(Object.keys(await sessionStorageOf(page))).toEqual(expect.arrayContaining(['searchText', 'newsList', 'user_details']));
+      const left = await sessionStorageOf(page);
+      expect(Object.keys(left)).toEqual(expect.arrayContaining(['newsList', 'user_details']));
+      expect(left['details']).toBeUndefined();
       await page.getByTestId('logout').click();
       await page.waitForURL(/#\/login/);
-      const left = await sessionStorageOf(page);
-      for (const key of VIEW_KEYS) expect(left[key], key).toBeUndefined();
+      const after = await sessionStorageOf(page);
+      for (const key of VIEW_KEYS) expect(after[key], key).toBeUndefined();
     } finally {
       await context.close();
     }

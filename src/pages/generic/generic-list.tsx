@@ -34,6 +34,7 @@ interface SearchValues {
 /** Lists kept in session storage under a key of their own (SPEC.md section 3). */
 const KEPT_LISTS: Partial<Record<string, (typeof VIEW_STATE_KEYS)[keyof typeof VIEW_STATE_KEYS]>> = {
   companies: VIEW_STATE_KEYS.companyListData,
+  'news-feeds': VIEW_STATE_KEYS.newsList,
 };
 
 export const idOf = (record: BaseRecord, idField = 'id'): BaseKey => record[idField] as BaseKey;

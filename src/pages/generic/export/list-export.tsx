@@ -22,7 +22,8 @@ interface ListExportProps {
  */
 export function ListExport({ definition, columns, filters, sorters, selected }: ListExportProps) {
   const { t } = useTranslation();
-  if (!definition.endpoint || !definition.storage || definition.list?.export === false) return null;
+  // On for stored resources unless turned off; a module with tables of its own (news) turns it on and serves `{endpoint}/export`.
+  if (!definition.endpoint || !(definition.list?.export ?? Boolean(definition.storage))) return null;
   const idField = definition.idField ?? 'id';
   // The id first, as in the API's answers, when the list has no column for it.
   const shown = columns.some((field) => field.name === idField) ? columns : [{ name: idField, labelKey: 'generic.id' }, ...columns];
