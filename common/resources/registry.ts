@@ -2,6 +2,7 @@
 import type { ResourceDefinition } from './types';
 import { kycUpload } from './kyc-upload';
 import { kycDocuments } from './kyc-documents';
+import { kycSubjects } from './kyc-subjects';
 import { kycSettings } from './kyc-settings';
 import { announcements } from './announcements';
 import { announcementCategories } from './announcement-categories';
@@ -24,6 +25,7 @@ import { dataCorrections } from './data-corrections';
 export const RESOURCES: readonly ResourceDefinition[] = [
   kycUpload,
   kycDocuments,
+  kycSubjects,
   kycSettings,
   announcements,
   announcementCategories,

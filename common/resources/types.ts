@@ -160,6 +160,12 @@ export interface TransitionDefinition {
   danger?: boolean;
   /** The domain event emitted inside the transition's transaction (server/src/lib/domain-events.ts). */
   event?: string;
+  /**
+   * Taken only inside this named panel of the show page (src/pages/generic/panels), which shows
+   * first what the decision needs (KYC: the masked image beside "approve"); the generic row,
+   * detail, bulk and keyboard actions leave it out. The server's routes are the same.
+   */
+  panel?: string;
 }
 
 export interface WorkflowDefinition {

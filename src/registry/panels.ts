@@ -1,4 +1,5 @@
 import type { PanelComponent } from '../pages/generic/panels';
+import { KycReviewPanel, KycSubjectDocumentsPanel } from '../pages/kyc/kyc-review-panel';
 import { AuditChangePanel } from '../pages/admin/audit-change-panel';
 import { FeedRunReportPanel } from '../pages/announcements/feeds/run-report-panel';
 import { NewsDetailsPanel } from '../pages/news/news-details-panel';
@@ -8,6 +9,8 @@ import { NewsDetailsPanel } from '../pages/news/news-details-panel';
  * as AREA_CELLS (cells.ts) names cells: the generic show page reads this map and knows no area.
  */
 export const AREA_PANELS: Record<string, PanelComponent> = {
+  'kyc-review': KycReviewPanel,
+  'kyc-subject-documents': KycSubjectDocumentsPanel,
   'audit-change': AuditChangePanel,
   'feed-run-report': FeedRunReportPanel,
   'news-details': NewsDetailsPanel,

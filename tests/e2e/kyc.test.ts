@@ -24,7 +24,7 @@ let scratch = '';
 const suite = browserSuite(() => {
   scratch = mkdtempSync(join(tmpdir(), 'bo-kyc-e2e-'));
   return { APP_CONFIG: writeAppConfig(scratch, (config) => withAreas(config, ['kyc-management'])) };
-});
+}, { privateDist: true });
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
@@ -36,6 +36,7 @@ const go = (page: Page, path: string) => page.goto(`${suite.stack.appUrl}#${path
 const UPLOAD = '/kyc-management/kyc/upload';
 const DOCUMENTS = '/kyc-management/kyc/documents';
 const SETTINGS = '/kyc-management/kyc/settings';
+const SUBJECTS = '/kyc-management/kyc/subjects';
 
 const AADHAAR = validAadhaar('98765432109');
 const WRONG_AADHAAR = `${AADHAAR.slice(0, 11)}${(Number(AADHAAR.slice(11)) + 1) % 10}`;
@@ -136,13 +137,27 @@ describe('KYC in Chromium', () => {
       await page.getByTestId('kyc-doc-picture-preview').waitFor();
       await page.getByTestId('kyc-upload-submit').click();
       await waitForNotice(page, SERVER_MESSAGES.kycSubjectSaved, { type: 'success' });
-      // The review list, filtered to the new subject.
-      await page.getByTestId('kyc-documents-page').waitFor();
-      const rows = page.locator('[data-testid="kyc-documents-table"] tbody tr.ant-table-row');
+      // The review queue (the generic list), filtered to the new subject.
+      await page.locator('[data-testid="generic-list"][data-resource="kyc-documents"]').waitFor();
+      const rows = page.locator('[data-testid="generic-table"] tbody tr.ant-table-row');
       await poll(() => rows.count()).toBe(3);
       expect(decodeURIComponent(page.url())).toContain('[value]=ABCPV1234K');
       expect(await rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Aadhaar card'), expect.stringContaining('PAN card'), expect.stringContaining('Picture')]));
+      // The search box shows the search in force; the subject's Aadhaar number only masked.
+      expect(await page.locator('input[data-testid="generic-search"], [data-testid="generic-search"] input').first().inputValue()).toBe('ABCPV1234K');
+      expect(await rows.first().locator('[data-field="subjectAadhaar"]').textContent()).toBe(`XXXX-XXXX-${AADHAAR.slice(-4)}`);
+      expect((await rows.allTextContents()).join(' ')).not.toContain(AADHAAR.slice(0, 8));
       await keepScreenshot(page, 'kyc-documents-after-upload');
+
+      // The subjects list (the generic list): the new subject, its Aadhaar number masked; its page lists its documents.
+      await go(page, SUBJECTS);
+      const subjectRows = page.locator('[data-testid="generic-list"][data-resource="kyc-subjects"] [data-testid="generic-table"] tbody tr.ant-table-row');
+      await poll(() => subjectRows.count()).toBe(1);
+      expect(await subjectRows.first().locator('[data-field="aadhaar"]').textContent()).toBe(`XXXX-XXXX-${AADHAAR.slice(-4)}`);
+      expect(await subjectRows.first().textContent()).toContain('Asha Verma');
+      await subjectRows.first().locator('[data-testid^="generic-show-"]').click();
+      await page.getByTestId('generic-panel-kyc-subject-documents').waitFor();
+      await poll(() => page.locator('[data-testid^="kyc-goto-"]').count()).toBe(3);
     } finally {
       await context.close();
     }
@@ -164,11 +179,12 @@ describe('KYC in Chromium', () => {
     const pictureId = (await documents()).find((document) => document.type === 'picture')?.id ?? '';
     const { context, page } = await open('admin');
     try {
-      // The KYC area's menu page lists its three screens (the settings for Admins only).
+      // The KYC area's menu page lists its four screens (the settings for Admins only).
       await go(page, '/kyc-management');
       await poll(() => page.locator('[data-testid^="area-item-"]').evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')))).toEqual([
         'area-item-kyc-upload',
         'area-item-kyc-documents',
+        'area-item-kyc-subjects',
         'area-item-kyc-settings',
       ]);
       // Approval is refused because no scanner exists, and the Admin is pointed at the settings.
@@ -191,14 +207,20 @@ describe('KYC in Chromium', () => {
     const { context, page } = await open(MAKER);
     try {
       await go(page, '/kyc-management');
-      await poll(() => page.locator('[data-testid^="area-item-"]').count()).toBe(2);
+      await poll(() => page.locator('[data-testid^="area-item-"]').count()).toBe(3);
       await go(page, `${DOCUMENTS}/show/${pan.id}`);
       await page.getByTestId('kyc-decision-panel').waitFor();
       await poll(() => page.getByTestId('kyc-block-makerChecker').textContent()).toBe(SERVER_MESSAGES.kycMakerChecker);
       for (const decision of ['approve', 'reject', 'revision']) expect(await page.getByTestId(`kyc-decide-${decision}`).isDisabled()).toBe(true);
+      // Decisions are the review panel's only: the generic page offers none beside it.
+      expect(await page.locator('[data-testid^="transition-"]').count()).toBe(0);
     } finally {
       await context.close();
     }
+    // The workflow's route refuses the maker too.
+    const viaWorkflow = await sealedFetch(await apiSession(suite.stack.appUrl, MAKER), 'POST', `be-api-management/kyc/documents/${pan.id}/transitions/approve`, JSON.stringify({ version: pan.version }), 'application/json');
+    expect(viaWorkflow.status).toBe(403);
+    expect(((await viaWorkflow.json()) as { code: string }).code).toBe('makerChecker');
     const forced = await sealedFetch(await apiSession(suite.stack.appUrl, MAKER), 'POST', `be-api-management/kyc/documents/${pan.id}/decision`, JSON.stringify({ decision: 'approve', version: pan.version }), 'application/json');
     expect(forced.status).toBe(403);
     expect(((await forced.json()) as { code: string }).code).toBe('kycMakerChecker');
@@ -211,9 +233,11 @@ describe('KYC in Chromium', () => {
     if (!aadhaar) throw new Error('no Aadhaar card document');
     const { context, page } = await open(CHECKER);
     try {
-      // From the list: the row opens the review.
+      // From the list: the row opens the review; none of its rows offers a decision.
       await go(page, DOCUMENTS);
-      await page.getByTestId(`kyc-open-${aadhaar.id}`).click();
+      await page.getByTestId(`generic-show-${aadhaar.id}`).waitFor();
+      expect(await page.locator('[data-testid="generic-table"] [data-testid^="transition-"]').count()).toBe(0);
+      await page.getByTestId(`generic-show-${aadhaar.id}`).click();
       await page.getByTestId('kyc-review').waitFor();
       await page.getByTestId('kyc-claim').click();
       await waitForNotice(page, 'You now review Asha Verma.', { type: 'success' });
@@ -331,7 +355,7 @@ describe('KYC in Chromium', () => {
 });
 
 describe('the KYC screens in every look', () => {
-  it('axe finds nothing serious or critical on the upload, the list, a review and the settings, in en, es, RTL and dark', { timeout: 300_000 }, async () => {
+  it('axe finds nothing serious or critical on the upload, the list, the subjects, a review and the settings, in en, es, RTL and dark', { timeout: 300_000 }, async () => {
     const [aadhaar] = await suite.stack.sql<{ id: string }>(`SELECT id::text FROM kyc_documents WHERE type = 'aadhaar_card'`);
     const { context, page } = await open('admin');
     let findings: Record<string, string[]> = {};
@@ -341,7 +365,8 @@ describe('the KYC screens in every look', () => {
         suite.stack.appUrl,
         [
           { name: 'upload', path: UPLOAD, ready: '[data-testid="kyc-upload-form"]' },
-          { name: 'list', path: DOCUMENTS, ready: '[data-testid="kyc-documents-table"] tbody tr.ant-table-row' },
+          { name: 'list', path: DOCUMENTS, ready: '[data-testid="generic-table"] tbody tr.ant-table-row' },
+          { name: 'subjects', path: SUBJECTS, ready: '[data-testid="generic-table"] tbody tr.ant-table-row' },
           { name: 'review', path: `${DOCUMENTS}/show/${aadhaar?.id ?? ''}`, ready: '[data-testid="kyc-image"][data-masked="true"]' },
           { name: 'settings', path: SETTINGS, ready: '[data-testid="kyc-scan-policy"]' },
         ],

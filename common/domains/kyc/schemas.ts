@@ -36,6 +36,8 @@ export const KycDocument = Type.Object({
   id: Type.Integer(),
   subjectId: Type.Integer(),
   subjectName: Type.String(),
+  /** The subject's Aadhaar number masked (XXXX-XXXX-1234), null without one: a full number never. */
+  subjectAadhaar: Nullable(Type.String()),
   type: Type.Enum([...KYC_DOCUMENT_TYPES]),
   status: Type.Enum([...KYC_STATUSES]),
   reason: Nullable(Type.Enum([...KYC_REASONS])),
@@ -43,6 +45,10 @@ export const KycDocument = Type.Object({
   decidedBy: Nullable(UserRef),
   decidedAt: Nullable(Type.String()),
   assignee: Nullable(UserRef),
+  /** The current file's uploader (`file.uploadedBy`), flat for the list's column. */
+  uploadedBy: Nullable(UserRef),
+  /** Their id: the maker whom maker-checker keeps from deciding (the workflow's `notBy`). */
+  uploaderId: Nullable(Type.String()),
   version: Type.Integer(),
   updatedAt: Type.String(),
   file: Nullable(KycFile),

@@ -139,13 +139,14 @@ export function DecisionPanel({ document, subject, settings, me, onChanged }: De
     } catch {
       return;
     }
-    const body: KycDecisionInput = { decision, version: document.version };
+    const body: Omit<KycDecisionInput, 'decision'> = { version: document.version };
     if (needsReason(decision) && values.reason) body.reason = values.reason;
     const comment = values.comment?.trim();
     if (comment) body.comment = comment;
     setSending(decision);
+    // The workflow's transition route: the same checks as the legacy decision route, and the generic audit and events.
     mutate(
-      { url: api.decision(document.id), method: 'post', values: body, successNotification: false, errorNotification: false },
+      { url: api.transition(document.id, decision), method: 'post', values: body, successNotification: false, errorNotification: false },
       {
         onSuccess: () => {
           setSending(null);

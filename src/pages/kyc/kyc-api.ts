@@ -12,6 +12,8 @@ export function kycApi(base: string) {
     documents: (id: string | number, type: string) => `${base}/subjects/${encodeURIComponent(String(id))}/documents/${encodeURIComponent(type)}`,
     file: (documentId: string | number) => `${base}/documents/${encodeURIComponent(String(documentId))}/file`,
     decision: (documentId: string | number) => `${base}/documents/${encodeURIComponent(String(documentId))}/decision`,
+    /** A decision as the workflow's transition (common/resources/kyc-documents.ts): what the review sends. */
+    transition: (documentId: string | number, name: string) => `${base}/documents/${encodeURIComponent(String(documentId))}/transitions/${encodeURIComponent(name)}`,
     mask: (documentId: string | number) => `${base}/documents/${encodeURIComponent(String(documentId))}/mask`,
     settings: `${base}/settings`,
   } as const;

@@ -1,13 +1,13 @@
-import { useParams } from 'react-router';
-import type { RouteSpec } from '../../../common/resources/generate';
+import { useNavigation } from '@refinedev/core';
+import { Navigate, useParams } from 'react-router';
 import NotFoundPage from '../errors/not-found-page';
-import KycDocumentsList from './kyc-documents-list';
-import KycReview from './kyc-review';
 
-/** The KYC documents resource's custom page: the review queue, or one document's review. */
-export default function KycDocumentsPage({ route }: { route: RouteSpec }) {
+/**
+ * A KYC document's edit route (`actionPages.edit`): no form edits a document, its decisions
+ * are taken in the review, so the route shows the review (the generic show page).
+ */
+export default function KycDocumentsPage() {
   const { id } = useParams();
-  if (route.action === 'list') return <KycDocumentsList />;
-  // Keyed by id: moving to the subject's next document starts its review afresh.
-  return id ? <KycReview key={id} id={id} /> : <NotFoundPage />;
+  const { showUrl } = useNavigation();
+  return id ? <Navigate replace to={showUrl('kyc-documents', id)} /> : <NotFoundPage />;
 }

@@ -15,7 +15,6 @@ import { formatSize } from '../../components/file-size';
 import { useKycApi, type KycDocument, type KycFile, type KycRect, type KycSettings, type KycSubject } from './kyc-api';
 import { useFileDownload } from './kyc-file';
 import { fileErrorText } from '../../components/error-text';
-import { PageHeader } from '../../components/page-header';
 import { KycStatusTag, ScanTag, UserRef } from './kyc-format';
 import { RelativeDate } from '../../components/relative-date';
 
@@ -116,7 +115,7 @@ function SubjectCard({ subject }: { subject: KycSubject }) {
 }
 
 /** The subject's documents, this one marked: the reviewer goes from one to the next; a missing one can be added. */
-function SubjectDocuments({ subject, current }: { subject: KycSubject; current: number }) {
+export function SubjectDocuments({ subject, current }: { subject: KycSubject; current: number }) {
   const { t } = useTranslation();
   const { show, showUrl } = useNavigation();
   const [adding, setAdding] = useState(false);
@@ -225,7 +224,7 @@ function FileVersions({ document, viewed, onView }: { document: KycDocument; vie
   );
 }
 
-/** One document's review: the file on the left; the subject, the document's state and the decision on the right. */
+/** One document's review (the show page's `kyc-review` panel): the file on the left; the subject, the document's state and the decision on the right. */
 export default function KycReview({ id }: { id: string }) {
   const { t } = useTranslation();
   const api = useKycApi();
@@ -285,15 +284,13 @@ export default function KycReview({ id }: { id: string }) {
 
   return (
     <Flex vertical gap={16} data-testid="kyc-review" data-document={document.id} data-status={document.status}>
-      <PageHeader
-        title={
-          <Space wrap>
-            {t('kyc.review.title', { type: t(`kyc.types.${document.type}`), name: document.subjectName })}
-            <KycStatusTag status={document.status} />
-          </Space>
-        }
-        extra={<ListButton resource="kyc-documents">{t('resources.kyc-documents')}</ListButton>}
-      />
+      {/* The page's title, list link and record fields are the generic show page's; this is its `kyc-review` panel. */}
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        <Space wrap>
+          {t('kyc.review.title', { type: t(`kyc.types.${document.type}`), name: document.subjectName })}
+          <KycStatusTag status={document.status} />
+        </Space>
+      </Typography.Title>
       {subject ? <SubjectDocuments subject={subject} current={document.id} /> : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>

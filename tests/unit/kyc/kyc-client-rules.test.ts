@@ -81,8 +81,8 @@ describe('decisionBlocks: what the server would refuse, said before the click', 
     masked: false, removed: false, verification: null, extracted: null,
   };
   const document: KycDocument = {
-    id: 11, subjectId: 7, subjectName: 'Asha Verma', type: 'aadhaar_card', status: 'pending', reason: null, comment: null,
-    decidedBy: null, decidedAt: null, assignee: null, version: 1, updatedAt: '2026-11-23T10:00:00Z', file,
+    id: 11, subjectId: 7, subjectName: 'Asha Verma', subjectAadhaar: 'XXXX-XXXX-1234', type: 'aadhaar_card', status: 'pending', reason: null, comment: null,
+    decidedBy: null, decidedAt: null, assignee: null, uploadedBy: file.uploadedBy, uploaderId: '2', version: 1, updatedAt: '2026-11-23T10:00:00Z', file,
   };
   it('the uploader may take no decision', () => {
     expect(decisionBlocks('reject', document, { id: '2' }, { scanPolicy: 'off' })).toEqual(['makerChecker']);

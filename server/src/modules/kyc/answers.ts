@@ -63,10 +63,12 @@ export function fileAnswer(row: Row, prefix = ''): FileAnswer | null {
 }
 
 export function documentAnswer(row: Row): DocumentAnswer {
+  const file = fileAnswer(row, 'file_');
   return {
     id: Number(row.id),
     subjectId: Number(row.subjectId),
     subjectName: String(row.subjectName),
+    subjectAadhaar: orNull(row.subjectAadhaarLast4, (last4) => maskAadhaar(String(last4))),
     type: row.type as KycDocumentType,
     status: row.status as KycStatus,
     reason: (row.reason ?? null) as KycReason | null,
@@ -74,9 +76,11 @@ export function documentAnswer(row: Row): DocumentAnswer {
     decidedBy: userRef(row.decidedById, row.decidedByUsername),
     decidedAt: orNull(row.decidedAt, isoOf),
     assignee: userRef(row.assigneeId, row.assigneeUsername),
+    uploadedBy: file?.uploadedBy ?? null,
+    uploaderId: file ? file.uploadedBy.id : null,
     version: Number(row.version),
     updatedAt: isoOf(row.updatedAt),
-    file: fileAnswer(row, 'file_'),
+    file,
   };
 }
 

@@ -10,6 +10,7 @@ import type { DocumentAnswer } from './answers.js';
 import { processFile, type PipelineContext } from './file-pipeline.js';
 import { readSettings } from './settings.js';
 import { readKycForm } from './form.js';
+import { assertApprovable } from './transition-store.js';
 import { addFile, documentForUpload, findDocument, findSubject, lockDocument, lockSubject, refreshSubjectStatus, type DocumentState } from './repository.js';
 
 // Documents (docs/kyc.md): a new file version, a reviewer's decision, masking an Aadhaar
@@ -88,14 +89,8 @@ export function createDocumentsService(fastify: FastifyInstance) {
         if (!canDecide(input.decision, document.status)) throw new HttpError(409, 'kycBadTransition');
         const needsReason = input.decision === 'reject' || input.decision === 'revision';
         if (needsReason && !input.reason) throw new HttpError(422, 'validation', { reason: 'reasonRequired' });
-        if (input.decision === 'approve') {
-          if (document.type === 'aadhaar_card' && !document.currentMasked) throw new HttpError(409, 'kycNotMasked');
-          const { rows } = await tx.query<{ scan_policy: string }>('SELECT scan_policy FROM kyc_settings');
-          if (rows[0]?.scan_policy !== 'off' && document.currentScanStatus !== 'clean') {
-            // Without a scanner nothing is ever clean: say so, rather than blame this file.
-            throw new HttpError(409, fastify.virusScanner.configured ? 'kycScanNotClean' : 'kycNoScanner');
-          }
-        }
+        // The same checks as the workflow's approve (transition-store.ts).
+        if (input.decision === 'approve') await assertApprovable(tx, document, fastify.virusScanner.configured);
         const before = (await findDocument(tx, id)) as DocumentAnswer;
         const reset = input.decision === 'reset';
         const comment = input.comment?.trim() || null;

@@ -23,6 +23,14 @@ export interface DocumentListQuery extends SubjectListQuery {
   uploadedBy?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** The generic list's date range, `from,to`: the same as from and to. */
+  updatedAt?: string | undefined;
+}
+
+/** The days asked for: `updatedAt=from,to` (the generic list's) or from and to (each wins when given). */
+function daysOf(query: DocumentListQuery): { from: string | undefined; to: string | undefined } {
+  const [rangeFrom, rangeTo] = (query.updatedAt ?? ',').split(',');
+  return { from: query.from ?? (rangeFrom || undefined), to: query.to ?? (rangeTo || undefined) };
 }
 
 class Conditions {
@@ -122,13 +130,14 @@ export function createKycLists(fastify: FastifyInstance) {
         counters.push(`c.type = ANY(${types}::text[])`);
       }
       // UTC days, inclusive, as the audit log's.
-      if (query.from) {
-        const from = conditions.bind(query.from);
+      const days = daysOf(query);
+      if (days.from) {
+        const from = conditions.bind(days.from);
         conditions.add(`d.updated_at >= (${from}::date)::timestamp AT TIME ZONE 'UTC'`);
         counters.push(`c.day >= ${from}::date`);
       }
-      if (query.to) {
-        const to = conditions.bind(query.to);
+      if (days.to) {
+        const to = conditions.bind(days.to);
         conditions.add(`d.updated_at < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
         counters.push(`c.day <= ${to}::date`);
       }

@@ -15,7 +15,7 @@ export const SUBJECT_COLUMNS = `s.id, s.name, to_char(s.dob, 'YYYY-MM-DD') AS do
 export const SUBJECT_FROM = 'FROM kyc_subjects s LEFT JOIN users a ON a.id = s.assignee_id JOIN users c ON c.id = s.created_by';
 const SUBJECT_SELECT = `SELECT ${SUBJECT_COLUMNS} ${SUBJECT_FROM}`;
 
-export const DOCUMENT_COLUMNS = `d.id, d.subject_id AS "subjectId", s.name AS "subjectName", d.type, d.status, d.reason, d.comment,
+export const DOCUMENT_COLUMNS = `d.id, d.subject_id AS "subjectId", s.name AS "subjectName", s.aadhaar_last4 AS "subjectAadhaarLast4", d.type, d.status, d.reason, d.comment,
     d.decided_by AS "decidedById", dby.username AS "decidedByUsername", d.decided_at AS "decidedAt",
     s.assignee_id AS "assigneeId", a.username AS "assigneeUsername", d.version, d.updated_at AS "updatedAt",
     ${fileColumns('f', 'file_', 'fu')}`;

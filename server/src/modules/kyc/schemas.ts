@@ -100,6 +100,10 @@ export const DocumentListQuery = Type.Object(
     uploadedBy: Type.Optional(Id),
     from: Type.Optional(IsoDate),
     to: Type.Optional(IsoDate),
+    // The generic list's date range (`from,to`, either side may be empty); from/to above stay for API callers.
+    updatedAt: Type.Optional(
+      Type.String({ pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2})?,([0-9]{4}-[0-9]{2}-[0-9]{2})?$', description: 'UTC days of updatedAt as `from,to` (inclusive; either may be empty)' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -18,19 +18,24 @@ export interface Caller {
   userId: string | null;
 }
 
+/** The transitions the generic row, detail, bulk and keyboard actions offer: not those taken in a panel of their own. */
+export function generalTransitions(definition: ResourceDefinition): TransitionDefinition[] {
+  return (definition.workflow?.transitions ?? []).filter((transition) => !transition.panel);
+}
+
 /** The transitions of `record`'s state that the caller's role may perform. */
 export function offeredFor(definition: ResourceDefinition, record: BaseRecord, caller: Caller): OfferedTransition[] {
   const state = stateOf(definition, record);
   // A record the area's rule keeps from this caller (src/registry/row-rules.ts) offers nothing.
   if (!actsOn(definition.name, record, caller)) return [];
-  return (definition.workflow?.transitions ?? [])
+  return generalTransitions(definition)
     .filter((transition) => startsFrom(transition, state) && mayPerform(caller.role, definition, transition))
     .map((transition) => (isMaker(transition, record, caller.userId) ? { transition, blocked: 'makerChecker' as const } : { transition }));
 }
 
 /** The bulk transitions the caller's role may perform (each selected record then answers for itself). */
 export function bulkOffered(definition: ResourceDefinition, role: Role | null): TransitionDefinition[] {
-  return (definition.workflow?.transitions ?? []).filter((transition) => transition.bulk && mayPerform(role, definition, transition));
+  return generalTransitions(definition).filter((transition) => transition.bulk && mayPerform(role, definition, transition));
 }
 
 /** Whether performing it asks the user something first: a reason, a comment, or a confirmation. */

@@ -2,6 +2,7 @@ import type { BaseRecord } from '@refinedev/core';
 import type { ResourceDefinition, Role, TransitionDefinition } from '../../../../common/resources/types';
 import { mayPerform } from '../../../../common/resources/workflow';
 import type { ListHotkey } from '../list-keyboard';
+import { generalTransitions } from './available';
 
 /**
  * The keys of a resource's transitions for the list's focused row (list-keyboard.ts), those
@@ -12,7 +13,7 @@ export function transitionHotkeys(
   role: Role | null,
   perform: (transition: TransitionDefinition, record: BaseRecord) => void,
 ): ListHotkey[] {
-  return (definition.workflow?.transitions ?? [])
+  return generalTransitions(definition)
     .filter((transition): transition is TransitionDefinition & { hotkey: string } => Boolean(transition.hotkey) && mayPerform(role, definition, transition))
     .map((transition) => ({ key: transition.hotkey, labelKey: transition.labelKey, run: (record: BaseRecord) => perform(transition, record) }));
 }
