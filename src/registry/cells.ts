@@ -1,4 +1,5 @@
 import type { CellComponent } from '../pages/generic/cells/registry';
+import { FINVIEW_CELLS } from '../pages/finview/finview-cells';
 import { EnterpriseCell } from '../pages/admin/enterprise-cell';
 import { AuditActionCell, AuditActorCell, AuditAtCell, AuditEntityIdCell } from '../pages/admin/audit-cells';
 import { FeedLastResultCell, FeedScheduleCell } from '../pages/announcements/feeds/feed-cells';
@@ -15,6 +16,7 @@ export const AREA_CELLS: Record<string, CellComponent> = {
   'audit-actor': AuditActorCell,
   'audit-entity-id': AuditEntityIdCell,
   'audit-action': AuditActionCell,
+  ...FINVIEW_CELLS,
   'feed-schedule': FeedScheduleCell,
   'feed-last-result': FeedLastResultCell,
   'news-company': NewsCompanyCell,

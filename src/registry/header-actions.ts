@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { NewTemplateButton } from '../pages/finview/templates/new-template';
+import { RuleCreateButton } from '../pages/finview/rules/rule-actions';
 import { CompanyTemplateButton, CompanyUploadButton } from '../pages/news/company-actions';
 import { UserAddButton } from '../pages/admin/user-add-button';
 
@@ -8,6 +10,8 @@ import { UserAddButton } from '../pages/admin/user-add-button';
  * knows no area. Only the generic list imports it, so the buttons stay in its chunk.
  */
 export const HEADER_ACTIONS: Record<string, ComponentType> = {
+  'finview-template-new': NewTemplateButton,
+  'finview-rule-create': RuleCreateButton,
   'user-add': UserAddButton,
   'company-upload': CompanyUploadButton,
   'company-template': CompanyTemplateButton,

@@ -1,4 +1,5 @@
 import type { RowActionComponent } from '../pages/generic/row-actions';
+import { RuleRunNowAction } from '../pages/finview/rules/rule-actions';
 import { KycClaimAction } from '../pages/kyc/kyc-claim-action';
 import { ResetPasswordAction } from '../pages/admin/reset-password-action';
 import { FeedRunNowAction } from '../pages/announcements/feeds/run-now-action';
@@ -9,6 +10,7 @@ import { FeedRunNowAction } from '../pages/announcements/feeds/run-now-action';
  * reset, a feed's "run now"). The generic list and show page read this map and know no area.
  */
 export const ROW_ACTIONS: Record<string, RowActionComponent> = {
+  'finview-rule-run-now': RuleRunNowAction,
   'kyc-claim': KycClaimAction,
   'user-reset-password': ResetPasswordAction,
   'feed-run-now': FeedRunNowAction,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../common/messages';
-import { withAreas } from '../fixtures/app-config';
+import { withAreas, withModules } from '../fixtures/app-config';
 import { keepScreenshot, logInAs, waitForNotice } from './browser';
 import { auditInEveryLook } from './looks';
 import { apiSession, sealedFetch } from './sealed-api';
@@ -22,8 +22,10 @@ import { browserSuite } from './suite';
 let scratch = '';
 const suite = browserSuite(() => {
   scratch = mkdtempSync(join(tmpdir(), 'bo-finview-e2e-'));
-  return { APP_CONFIG: writeAppConfig(scratch, (config) => withAreas(config, ['news-management'])) };
-});
+  // The Reports module on too: its list is the outputs of kind report (issue 25 item 6).
+  return { APP_CONFIG: writeAppConfig(scratch, (config) => withModules(withAreas(config, ['news-management']), ['Reports'])) };
+  // Its own copy of dist/: another suite's build during this run took the lazy pages' chunks from under it.
+}, { privateDist: true });
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
@@ -150,28 +152,42 @@ describe('finview in Chromium', () => {
       expect(seeked).toBeGreaterThan(6.5);
       expect(seeked).toBeLessThan(7.5);
       await keepScreenshot(page, 'finview-video-player');
-      // Maker-checker: the maker's approve button is off (an Admin could, but not on their own video).
-      expect(await page.getByTestId('finview-approve').isDisabled()).toBe(true);
+      // The generic show page draws the output, and the workflow offers its maker (a User) no approval.
+      await page.getByTestId('generic-show-fields').waitFor();
+      expect(await page.getByTestId(`transition-approve-${outputId}`).count()).toBe(0);
     } finally {
       await context.close();
     }
-    // And the server refuses it when sent anyway (a User is not an Admin either).
+    // And the server refuses it when sent anyway, on the old route and the workflow's (a User is not an Admin either).
     const maker = await apiSession(suite.stack.appUrl, MAKER);
     const forced = await sealedFetch(maker, 'POST', `be-api-management/finview/outputs/${outputId}/approve`, JSON.stringify({ version: 1 }), 'application/json');
     expect(forced.status).toBe(403);
+    const forcedTransition = await sealedFetch(maker, 'POST', `be-api-management/finview/outputs/${outputId}/transitions/approve`, JSON.stringify({ version: 1 }), 'application/json');
+    expect(forcedTransition.status).toBe(403);
   });
 
   it('an Admin approves and publishes it', { timeout: 120_000 }, async () => {
     const { context, page } = await open(CHECKER);
     try {
+      // The list shows it (videos and reports, live), with its status tag; its show page offers the workflow's approval.
+      await go(page, '/finview/videos');
+      await page.locator(`[data-testid="generic-table"] [data-testid="finview-status-${outputId}"][data-status="succeeded"]`).waitFor();
       await go(page, `/finview/videos/show/${outputId}`);
-      const approve = page.getByTestId('finview-approve');
+      await page.getByTestId('finview-video').waitFor();
+      const approve = page.getByTestId(`transition-approve-${outputId}`);
       await poll(() => approve.isEnabled()).toBe(true);
       await approve.click();
       // A confirmation may ask first.
       const confirm = page.locator('.ant-popconfirm .ant-btn-primary, .ant-modal-confirm .ant-btn-primary');
       if (await confirm.count()) await confirm.first().click();
-      await waitForNotice(page, SERVER_MESSAGES.finviewApproved, { type: 'success' });
+      await waitForNotice(page, 'Approve and publish: done for', { type: 'success' });
+      await poll(() => page.getByTestId('generic-show-approval').textContent()).toContain('Approved and published');
+      // Reports, switched on, is a list of its own on the generic list (no stub page): the video is not in it.
+      await go(page, '/finview/reports');
+      await page.locator('[data-testid="generic-list"][data-resource="reports"]').waitFor();
+      await poll(() => page.locator('[data-testid="generic-table"] .ant-table-row, [data-testid="generic-empty"]').count()).toBeGreaterThan(0);
+      expect(await page.getByTestId(`finview-status-${outputId}`).count()).toBe(0);
+      expect(await page.getByTestId('resource-pending').count()).toBe(0);
       await keepScreenshot(page, 'finview-approved');
     } finally {
       await context.close();
@@ -258,13 +274,16 @@ describe('finview in Chromium', () => {
         page,
         suite.stack.appUrl,
         [
-          { name: 'templates', path: '/finview/templates', ready: '[data-testid="finview-templates-table"] .ant-table-row' },
+          { name: 'templates', path: '/finview/templates', ready: '[data-testid="generic-table"] .ant-table-row' },
+          { name: 'template', path: `/finview/templates/show/${templateId}`, ready: '[data-testid="finview-template-versions-table"] .ant-table-row' },
           { name: 'template-editor', path: `/finview/templates/edit/${templateId}`, ready: '[data-testid="finview-template-editor"]' },
           { name: 'create', path: '/finview/createvideos', ready: '[data-testid="finview-create-form"]' },
-          { name: 'videos', path: '/finview/videos', ready: '[data-testid="finview-videos-table"] .ant-table-row' },
+          { name: 'videos', path: '/finview/videos', ready: '[data-testid="generic-table"] .ant-table-row' },
           { name: 'video', path: `/finview/videos/show/${outputId}`, ready: '[data-testid="finview-video"]' },
-          { name: 'rules', path: '/finview/rules', ready: '[data-testid="finview-rules-table"] .ant-table-row' },
-          { name: 'plugins', path: '/finview/plugins', ready: '[data-testid="finview-plugins-page"] .ant-switch' },
+          { name: 'reports', path: '/finview/reports', ready: '[data-testid="generic-list"][data-resource="reports"] [data-testid="generic-empty"]' },
+          { name: 'rules', path: '/finview/rules', ready: '[data-testid="generic-table"] .ant-table-row' },
+          { name: 'plugins', path: '/finview/plugins', ready: '[data-testid="generic-table"] .ant-switch' },
+          { name: 'plugin', path: '/finview/plugins/show/price-series', ready: '[data-testid="finview-price-series"]' },
           { name: 'settings', path: '/finview/settings', ready: '[data-testid="finview-settings-save"]' },
         ],
         'finview',

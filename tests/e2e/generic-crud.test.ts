@@ -22,9 +22,10 @@ import { browserSuite } from './suite';
 
 /**
  * Resources on the generic pages: an endpoint, fields, and no custom page of their own. One whose
- * edit is an editor page of its own (`actionPages.edit`: a feed's form) has its own e2e test for it.
+ * edit is an editor page of its own (`actionPages.edit`: a feed's form), or that has no edit at all
+ * (records made elsewhere: finview's videos and reports, rendered from a template), has its own e2e test.
  */
-const GENERIC = RESOURCES.filter((definition) => definition.endpoint && definition.fields && !definition.page && !definition.actionPages?.edit);
+const GENERIC = RESOURCES.filter((definition) => definition.endpoint && definition.fields && !definition.page && !definition.actionPages?.edit && definition.actions.includes('edit'));
 
 /** The catalogue's stale-edit sentence (common/messages.ts). */
 const STALE_MESSAGE = SERVER_MESSAGES.staleEdit;

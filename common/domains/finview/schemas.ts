@@ -78,6 +78,8 @@ export const OutputAnswerSchema = Type.Object({
   /** When retention deletes it (unpublished only), else null. */
   expiresAt: Nullable(Type.String()),
   version: Type.Integer(),
+  /** Who made it: its user, else its rule's author; the one who may not approve it (maker-checker). */
+  makerId: Nullable(Type.String()),
 });
 
 /** `POST finview/outputs/:id/media`: short-lived URLs a <video>, <img> or link can load (Range works). */

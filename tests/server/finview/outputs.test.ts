@@ -159,6 +159,76 @@ describeEachDatabase('finview outputs', (suite) => {
     expect((await sealed(app, adminMaker.session, { method: 'DELETE', url: `${FINVIEW}/outputs/${mine.id}` })).statusCode).toBe(204);
   }, 60_000);
 
+  it('approval on the workflow routes: the same checks (Admin+, not its maker, succeeded only, version), audited; bulk answers per row', async () => {
+    const app = await renderingApp(suite);
+    const user = await actor(suite, app);
+    const adminMaker = await actor(suite, app, 1);
+    const checker = await actor(suite, app, 1);
+    const templateId = await publishedTemplate(suite);
+    const approve = (who: typeof user, id: number, version: number) =>
+      sealed(app, who.session, { method: 'POST', url: `${FINVIEW}/outputs/${id}/transitions/approve`, payload: { version } });
+
+    // Not rendered yet (no workers): 409 finviewNotReady, and nothing written.
+    const queuedApp = await buildJobsApp(suite);
+    const queuedMaker = await actor(suite, queuedApp);
+    const queuedChecker = await actor(suite, queuedApp, 1);
+    const queued = await submit(queuedApp, queuedMaker, templateId);
+    const notReady = await sealed(queuedApp, queuedChecker.session, { method: 'POST', url: `${FINVIEW}/outputs/${queued.id}/transitions/approve`, payload: { version: queued.version } });
+    expect(notReady.statusCode).toBe(409);
+    expect(notReady.json()).toMatchObject({ code: 'finviewNotReady' });
+
+    const mine = await finished(app, adminMaker, (await submit(app, adminMaker, templateId)).id);
+    const byUser = await finished(app, user, (await submit(app, user, templateId)).id);
+    expect(mine.makerId).toBe(adminMaker.userId);
+
+    const userApproval = await approve(user, byUser.id, byUser.version);
+    expect(userApproval.statusCode).toBe(403);
+    expect(userApproval.json()).toMatchObject({ code: 'transitionForbidden' });
+    const ownApproval = await approve(adminMaker, mine.id, mine.version);
+    expect(ownApproval.statusCode).toBe(403);
+    expect(ownApproval.json()).toMatchObject({ code: 'makerChecker' });
+    const stale = await approve(checker, byUser.id, byUser.version + 5);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'staleEdit' });
+    const missing = await approve(checker, 99_999_999, 1);
+    expect(missing.statusCode).toBe(404);
+
+    const approved = await approve(checker, byUser.id, byUser.version);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ approval: 'approved', approvedBy: { id: Number(checker.userId) }, expiresAt: null, version: byUser.version + 1 });
+    const again = await approve(checker, byUser.id, byUser.version + 1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'transitionNotAllowed' });
+    const audit = await suite.sql<{ action: string; actor: string; before: { approval: string }; after: { approval: string } }>(
+      'SELECT action, actor_id::text AS actor, before, after FROM audit_log WHERE entity = $1 AND entity_id = $2 AND action = $3',
+      ['finview_output', String(byUser.id), 'approve'],
+    );
+    expect(audit.map((entry) => [entry.action, entry.actor, entry.before.approval, entry.after.approval])).toEqual([['approve', checker.userId, 'none', 'approved']]);
+
+    // In bulk, each output answers for itself: the maker's own is refused, the other done.
+    const other = await finished(app, user, (await submit(app, user, templateId)).id);
+    const bulk = await sealed(app, adminMaker.session, {
+      method: 'POST',
+      url: `${FINVIEW}/outputs/transitions/approve`,
+      payload: { items: [{ id: String(mine.id), version: mine.version }, { id: String(other.id), version: other.version }] },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json<{ results: Array<{ id: string; ok: boolean; code?: string }> }>().results.map((row) => [row.id, row.ok, row.code])).toEqual([
+      [String(mine.id), false, 'makerChecker'],
+      [String(other.id), true, undefined],
+    ]);
+
+    // The list speaks the generic protocol: a filter, a sort, the total.
+    const list = await sealed(app, checker.session, { method: 'GET', url: `${FINVIEW}/outputs?approval=approved&kind=video&sort=createdAt:asc&page=1&pageSize=5&templateId=${templateId}` });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<OutputAnswer[]>().map((output) => output.id)).toEqual([byUser.id, other.id]);
+    expect(list.headers['x-total-count']).toBe('2');
+    // The live stream's ticket where the generic list asks for it.
+    const ticket = await sealed(app, user.session, { method: 'POST', url: `${FINVIEW}/outputs/events/ticket` });
+    expect(ticket.statusCode).toBe(200);
+    expect(ticket.json<{ url: string }>().url).toContain('/finview/events?ticket=');
+  }, 90_000);
+
   it('retention deletes finished, unapproved outputs older than retentionDays, as the system, and keeps the rest', async () => {
     const app = await buildJobsApp(suite);
     const maker = await actor(suite, app);

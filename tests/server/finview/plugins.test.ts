@@ -32,6 +32,14 @@ describeEachDatabase('finview plugins', (suite) => {
     // The announcements area is on here (and off in the shipped config: the last test).
     expect(plugins.find((plugin) => plugin.id === 'announcements')).toMatchObject({ available: true, config: { maxItems: 50 }, fits: ['table', 'ticker'] });
 
+    // The generic list's protocol: a kind (its tabs), a search, pages with the whole total; and one plugin.
+    const widgets = await call(app, user, 'GET', '/plugins?kind=widget&page=2&pageSize=5');
+    expect([widgets.json<PluginAnswer[]>().map((plugin) => plugin.id), widgets.headers['x-total-count']]).toEqual([['logo', 'text'], '7']);
+    const found = await call(app, user, 'GET', '/plugins?q=CHART');
+    expect(found.json<PluginAnswer[]>().map((plugin) => plugin.id)).toEqual(['bar-chart', 'line-chart']);
+    expect((await call(app, user, 'GET', '/plugins/price-series')).json<PluginAnswer>()).toMatchObject({ id: 'price-series', kind: 'source' });
+    expect((await call(app, user, 'GET', '/plugins/no-such')).statusCode).toBe(422);
+
     expect((await call(app, user, 'PUT', '/plugins/news-counts', { enabled: false, config: { maxDays: 30 }, version: 1 })).statusCode).toBe(403);
     const badConfig = await call(app, admin, 'PUT', '/plugins/news-counts', { enabled: true, config: { maxDays: 0, other: 1 }, version: 1 });
     expect([badConfig.statusCode, badConfig.json().reasons]).toEqual([422, { 'config.maxDays': { code: 'tooSmall', params: { limit: 1 } }, 'config.other': { code: 'notAllowed' } }]);

@@ -143,15 +143,22 @@ describe('the app in jsdom', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('forbidden', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
-  it('shows a resource without a server side as an honest empty state', async () => {
-    // Reports (a module the shipped configuration leaves off) has no server side yet.
+  it('shows Reports, once its module is on, as the generic list of the outputs of kind report (no stub page)', async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get(`${API}/be-api-management/finview/outputs`, ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json([], { headers: { 'x-total-count': '0' } });
+      }),
+    );
     const withReports = { ...config, modules: config.modules.map((entry) => (entry.name === 'Reports' ? { ...entry, isEnabled: true } : entry)) };
     renderApp('#/finview/reports', loggedInStorage(0), withReports);
-    const pending = await screen.findByTestId('resource-pending', {}, { timeout: 10_000 });
-    expect(pending.getAttribute('data-resource')).toBe('reports');
-    expect(pending.textContent).toContain('Reports');
-    expect(pending.textContent).toContain('Nothing is here yet');
-    expect(document.querySelector('table')).toBeNull();
+    const list = await screen.findByTestId('generic-list', {}, { timeout: 10_000 });
+    expect(list.getAttribute('data-resource')).toBe('reports');
+    expect(screen.queryByTestId('resource-pending')).toBeNull();
+    // The list's fixed filter goes with every request, never in the URL.
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('kind')).toBe('report'));
+    expect(window.location.hash).not.toContain('kind');
   });
 
   it('shows 404 for an unknown path', async () => {

@@ -40,7 +40,7 @@ describe('finview rules page', () => {
         throw new ApiError('not found', 404);
       },
     });
-    const route = <RulesPage route={{ path: '/finview/rules/create', resource: 'rules', action: 'create', page: 'finview-rules' }} />;
+    const route = <RulesPage />;
     renderRoute('/finview/rules/create', '/finview/rules/create', route, server);
     fireEvent.change(await waitFor(() => input('finview-rule-name')), { target: { value: 'On company news' } });
     fireEvent.click(screen.getByText('Event'));

@@ -56,7 +56,7 @@ afterAll(() => {
 
 const PATH = '/finview/templates/edit/:id';
 const renderEditor = (provider: Parameters<typeof renderAt>[0]) =>
-  renderAt(provider, PATH, '/finview/templates/edit/7', <TemplatesPage route={{ path: PATH, resource: 'templates', action: 'edit', page: 'finview-templates' }} />);
+  renderAt(provider, PATH, '/finview/templates/edit/7', <TemplatesPage />);
 
 const previews = (calls: CustomParams[]) => calls.filter((call) => call.url.endsWith('/preview'));
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { companyRoutes } from './routes-companies.js';
 import { mediaRoutes } from './routes-media.js';
 import { outputRoutes } from './routes-outputs.js';
+import { outputTransitionRoutes } from './outputs-transitions.js';
 import { pluginRoutes } from './routes-plugins.js';
 import { setupFinviewReportRenderer } from './report-renderer.js';
 import { ruleRoutes } from './routes-rules.js';
@@ -20,6 +21,7 @@ const finview: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(templateRoutes);
   await fastify.register(pluginRoutes);
   await fastify.register(outputRoutes);
+  await fastify.register(outputTransitionRoutes(fastify));
   await fastify.register(mediaRoutes);
   await fastify.register(ruleRoutes);
   await fastify.register(companyRoutes);

@@ -27,7 +27,8 @@ const SELECT = `SELECT o.id::int AS id, o.kind, o.title, o.template_id::int AS "
     o.width, o.height, o.fps, o.duration_seconds AS "durationSeconds", o.pages, o.bytes::float8 AS bytes,
     o.poster_blob_id IS NOT NULL AS "hasPoster", o.approval, o.approved_by::int AS "approvedById", au.username AS "approvedByName",
     o.approved_at AS "approvedAt", o.created_at AS "createdAt", j.finished_at AS "finishedAt",
-    CASE WHEN o.approval = 'none' THEN o.created_at + make_interval(days => s.retention_days) END AS "expiresAt", o.version`;
+    CASE WHEN o.approval = 'none' THEN o.created_at + make_interval(days => s.retention_days) END AS "expiresAt", o.version,
+    COALESCE(o.created_by, r.created_by)::text AS "makerId"`;
 const FROM = `FROM finview_outputs o
   JOIN jobs j ON j.id = o.job_id
   JOIN finview_templates t ON t.id = o.template_id
@@ -71,6 +72,7 @@ function answer(row: Raw): OutputAnswer {
     finishedAt: dateOrNull(row.finishedAt),
     expiresAt: dateOrNull(row.expiresAt),
     version: row.version as number,
+    makerId: (row.makerId as string | null) ?? null,
   };
 }
 

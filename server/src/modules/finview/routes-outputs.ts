@@ -90,7 +90,7 @@ export const outputRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     `${FINVIEW_PATH}/outputs/:id/cancel`,
     {
-      config: { access: { resource: 'videos', action: 'edit' } },
+      config: { access: { resource: 'videos', action: 'show' } },
       schema: { tags, summary: 'Cancels a queued or running render (409 finviewNotCancellable); audited', params: OutputParams, response: { 200: OutputAnswerSchema, ...ERRORS } },
     },
     async (request) => actions.cancel(sessionOf(request), request.params.id),
@@ -99,7 +99,7 @@ export const outputRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     `${FINVIEW_PATH}/outputs/:id/retry`,
     {
-      config: { access: { resource: 'videos', action: 'edit' } },
+      config: { access: { resource: 'videos', action: 'show' } },
       schema: { tags, summary: 'Queues a failed or cancelled render again, same data (409 finviewNotRetryable); audited', params: OutputParams, response: { 200: OutputAnswerSchema, ...ERRORS } },
     },
     async (request) => actions.retry(sessionOf(request), request.params.id),
@@ -108,7 +108,7 @@ export const outputRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     `${FINVIEW_PATH}/outputs/:id/approve`,
     {
-      config: { access: { resource: 'videos', action: 'edit' } },
+      config: { access: { resource: 'videos', action: 'show' } },
       schema: {
         tags,
         summary: 'Approves (publishes) a succeeded output: Admin+ (403 forbidden), not its maker (403 finviewMakerChecker), 409 finviewNotReady; audited',
@@ -155,18 +155,22 @@ export const outputRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  fastify.post(
-    `${FINVIEW_PATH}/events/ticket`,
-    {
-      config: { access: { resource: 'videos', action: 'list' } },
-      schema: { tags, summary: 'The URL of the live progress stream (EventSource), valid a minute to connect', response: { 200: Type.Object({ url: Type.String() }), ...ERRORS } },
-    },
-    async (request) => {
-      const { sessionId } = sessionOf(request);
-      const ticket = signTicket(key, { k: 'events', s: sessionId, e: Math.floor(Date.now() / 1000) + EVENTS_TICKET_SECONDS });
-      return { url: `${fastify.apiPrefix}${FINVIEW_PATH}/events?ticket=${encodeURIComponent(ticket)}` };
-    },
-  );
+  // The same ticket under the outputs endpoint too: where the generic list's live refresh asks
+  // (`{endpoint}/events/ticket`, list.liveChannel 'output').
+  for (const path of [`${FINVIEW_PATH}/events/ticket`, `${FINVIEW_PATH}/outputs/events/ticket`]) {
+    fastify.post(
+      path,
+      {
+        config: { access: { resource: 'videos', action: 'list' } },
+        schema: { tags, summary: 'The URL of the live progress stream (EventSource), valid a minute to connect', response: { 200: Type.Object({ url: Type.String() }), ...ERRORS } },
+      },
+      async (request) => {
+        const { sessionId } = sessionOf(request);
+        const ticket = signTicket(key, { k: 'events', s: sessionId, e: Math.floor(Date.now() / 1000) + EVENTS_TICKET_SECONDS });
+        return { url: `${fastify.apiPrefix}${FINVIEW_PATH}/events?ticket=${encodeURIComponent(ticket)}` };
+      },
+    );
+  }
 };
 
 /** A download audited in its own transaction (the GET that reads the file is anonymous and carries the ticket's user). */

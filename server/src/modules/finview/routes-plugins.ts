@@ -4,6 +4,7 @@ import { SOURCE_PLUGINS, WIDGET_PLUGINS, type PluginAnswer, type PluginId } from
 import { HttpError, orNotFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { isoOf, sendPage } from '../../lib/paging.js';
+import { Page, PageSize } from '../../../../common/schemas.js';
 import { readBinding } from './bindings.js';
 import { reasonsOf, validatorOf } from './params.js';
 import { createPriceSeriesService, PRICE_SERIES_FORM } from './price-series.js';
@@ -39,13 +40,33 @@ export const pluginRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const series = createPriceSeriesService(fastify);
   const list = { access: { resource: 'plugins', action: 'list' } } as const;
 
-  fastify.get(BASE, { config: list, schema: { tags, summary: 'Sources then widgets, with their config, schemas and what they fit' } }, async (_request, reply) => {
+  // The generic list's protocol over a fixed dozen: `kind` (its tabs), `enabled`, `q` (the id), and pages.
+  const ListQuery = Type.Object(
+    {
+      page: Type.Optional(Page),
+      pageSize: Type.Optional(PageSize),
+      kind: Type.Optional(Type.Enum(['source', 'widget'])),
+      enabled: Type.Optional(Type.Boolean()),
+      q: Type.Optional(Type.String({ maxLength: 100 })),
+    },
+    { additionalProperties: false },
+  );
+  fastify.get(BASE, { config: list, schema: { tags, summary: 'Sources then widgets, with their config, schemas and what they fit; x-total-count', querystring: ListQuery } }, async (request, reply) => {
     const rows = await readPlugins(fastify.db, await fastify.appConfig.current());
+    const { kind, enabled, q, page = 1, pageSize } = request.query;
+    const needle = q?.trim().toLowerCase();
     const answers = ORDER.flatMap((id) => {
       const row = rows.get(id);
       return row ? [pluginAnswer(row)] : [];
-    });
-    return sendPage(reply, { rows: answers, total: answers.length });
+    }).filter((plugin) => (kind === undefined || plugin.kind === kind) && (enabled === undefined || plugin.enabled === enabled) && (!needle || plugin.id.includes(needle)));
+    // Without a page size, every plugin (the editor's and the bindings' callers).
+    const shown = pageSize === undefined ? answers : answers.slice((page - 1) * pageSize, page * pageSize);
+    return sendPage(reply, { rows: shown, total: answers.length });
+  });
+
+  fastify.get(`${BASE}/:id`, { config: { access: { resource: 'plugins', action: 'show' } }, schema: { tags, summary: 'One plugin', params: IdParams } }, async (request) => {
+    const row = (await readPlugins(fastify.db, await fastify.appConfig.current())).get(request.params.id);
+    return pluginAnswer(orNotFound(row, 'notFound'));
   });
 
   fastify.put(

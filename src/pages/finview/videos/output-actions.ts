@@ -4,38 +4,30 @@ import type { OutputAnswer } from '../../../../common/domains/finview/model';
 import { useFinviewApi } from '../finview-api';
 import { errorText } from '../../../components/error-text';
 
-export type OutputAction = 'cancel' | 'retry' | 'approve' | 'delete';
+// Approval is the workflow's and delete the generic page's: what is left is the render's own.
+export type OutputAction = 'cancel' | 'retry';
 
-const ACTION_URLS = { cancel: 'outputCancel', retry: 'outputRetry', approve: 'outputApprove' } as const;
+const ACTION_URLS = { cancel: 'outputCancel', retry: 'outputRetry' } as const;
 
 const SUCCESS: Record<OutputAction, string> = {
   cancel: 'server.finviewCancelled',
   retry: 'server.finviewRetried',
-  approve: 'server.finviewApproved',
-  delete: 'server.finviewDeleted',
 };
 
-/** Cancel, retry, approve and delete an output; the server's refusal is shown as it words it. */
+/** Cancel or retry an output's render; the server's refusal is shown as it words it. */
 export function useOutputActions(onDone?: (action: OutputAction, output: OutputAnswer | null) => void) {
   const { t } = useTranslation();
   const api = useFinviewApi();
   const { open } = useNotification();
   const { mutate, mutation } = useCustomMutation<OutputAnswer>();
-  const run = (action: OutputAction, output: Pick<OutputAnswer, 'id' | 'version'>) =>
+  const run = (action: OutputAction, output: Pick<OutputAnswer, 'id'>) =>
     new Promise<boolean>((resolve) => {
-      const url = action === 'delete' ? api.output(output.id) : api[ACTION_URLS[action]](output.id);
       mutate(
-        {
-          url,
-          method: action === 'delete' ? 'delete' : 'post',
-          values: action === 'approve' ? { version: output.version } : {},
-          successNotification: false,
-          errorNotification: false,
-        },
+        { url: api[ACTION_URLS[action]](output.id), method: 'post', values: {}, successNotification: false, errorNotification: false },
         {
           onSuccess: ({ data }) => {
             open?.({ type: 'success', key: `finview-${action}`, message: t(SUCCESS[action]) });
-            onDone?.(action, action === 'delete' ? null : (data ?? null));
+            onDone?.(action, data ?? null);
             resolve(true);
           },
           onError: (error) => {

@@ -30,7 +30,8 @@ export function useTransitionCalls(definition: ResourceDefinition) {
   const quiet = { successNotification: false as const, errorNotification: false as const };
   const idField = definition.idField ?? 'id';
   // The list and any open record show the state: both read again after a run, done or not (a refusal may mean it moved).
-  const refresh = () => invalidate({ resource: definition.name, invalidates: ['list', 'detail', 'many'] });
+  // Refine matches a detail by its id (none means the id ''): the record moved is named, else its page kept the old state.
+  const refresh = (id?: string) => invalidate({ resource: definition.name, invalidates: id === undefined ? ['list', 'many'] : ['list', 'detail', 'many'], ...(id === undefined ? {} : { id }) });
 
   return {
     pending: mutation.isPending,
@@ -39,7 +40,7 @@ export function useTransitionCalls(definition: ResourceDefinition) {
       try {
         await mutateAsync({ url: `${base()}/${id}/transitions/${transition.name}`, method: 'post', values: { version: versionOf(record), ...values }, ...quiet });
       } finally {
-        void refresh();
+        void refresh(String(record[idField]));
       }
     },
     async many(transition: TransitionDefinition, records: readonly BaseRecord[], values: TransitionValues): Promise<BulkRowResult[]> {

@@ -29,9 +29,8 @@ describe('buildRegistry with the seed config', () => {
 
   it('generates exactly these routes', () => {
     expect(registry.routes).toEqual([
-      { path: '/finview/videos', resource: 'videos', action: 'list', page: 'finview-videos' },
-      { path: '/finview/videos/edit/:id', resource: 'videos', action: 'edit', page: 'finview-videos' },
-      { path: '/finview/videos/show/:id', resource: 'videos', action: 'show', page: 'finview-videos' },
+      { path: '/finview/videos', resource: 'videos', action: 'list', page: 'generic-list' },
+      { path: '/finview/videos/show/:id', resource: 'videos', action: 'show', page: 'generic-show' },
       { path: '/finview/createvideos', resource: 'create-videos', action: 'list', page: 'finview-create' },
       { path: '/finview/createvideos/create', resource: 'create-videos', action: 'create', page: 'finview-create' },
       { path: '/finview/templates', resource: 'templates', action: 'list', page: 'finview-templates' },
