@@ -5,6 +5,7 @@ import { benchKyc } from './kyc';
 import { benchKycLists } from './kyc-lists';
 import { benchNewsList } from './news-list';
 import { benchExport } from './export';
+import { benchGenericListRender } from './generic-list-render';
 import { benchSealCost } from './seal-cost';
 import { benchSealedMe } from './sealed-me';
 import { benchNewsPreview } from './news-preview';
@@ -40,6 +41,7 @@ if (postgresUrl) {
 
 await benchNewsList();
 await benchExport();
+await benchGenericListRender();
 await benchAuditLogList();
 await benchKycLists();
 await benchExcelUploads();

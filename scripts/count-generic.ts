@@ -6,16 +6,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESOURCES } from '../common/resources/registry';
-import type { ResourceDefinition } from '../common/resources/types';
+import { listPage } from '../common/resources/list-page';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const AREA_FOLDERS = ['kyc', 'finview', 'announcements', 'news', 'admin'];
-
-/** The page a resource's list is drawn by: its own (`page`, `actionPages.list`) or the generic list. */
-export function listPage(definition: ResourceDefinition): 'generic' | string | undefined {
-  if (!definition.actions.includes('list') || definition.shape === 'form') return undefined;
-  return definition.actionPages?.list ?? definition.page ?? (definition.endpoint ? 'generic' : undefined);
-}
 
 function linesUnder(folder: string): number {
   let total = 0;

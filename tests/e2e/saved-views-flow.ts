@@ -6,6 +6,7 @@ import type { FieldDefinition, ResourceDefinition } from '../../common/resources
 import enApp from '../../src/i18n/en-app.json';
 import en from '../../src/i18n/en.json';
 import { logInAs, waitForNotice } from './browser';
+import { listSettled } from './list-settled';
 import { apiSession, sealedFetch } from './sealed-api';
 import type { BrowserSuite } from './suite';
 
@@ -53,7 +54,7 @@ export async function savedViewsFlow(suite: BrowserSuite, definition: ResourceDe
   const columns = defaultColumns(definition);
   const defaultSortField = definition.storage?.defaultSort?.split(':')[0];
   const sortField = columns.find((field) => field.list && field.list.sortable && field.name !== defaultSortField);
-  const searchField = columns.find((field) => definition.storage?.search?.includes(field.name));
+  const searchField = columns.find((field) => (definition.storage?.search ?? definition.list?.search)?.includes(field.name));
   if (!sortField || !searchField) throw new Error(`${definition.name}: the flow needs a sortable column and a searched one`);
   // The column to hide: the last shown one that is neither sorted nor searched.
   const hidden = columns.toReversed().find((field) => field !== sortField && field !== searchField);
@@ -85,6 +86,8 @@ export async function savedViewsFlow(suite: BrowserSuite, definition: ResourceDe
     await page.locator('[data-testid="generic-table"] thead th', { hasText: english(sortField.labelKey) }).first().click();
     await poll(() => decodeURIComponent(page.url())).toContain(`sorters[0][field]=${sortField.name}`);
     await poll(() => rows(page).count()).toBeGreaterThan(0);
+    // The rows of the search and the sort, not the ones shown while they were read.
+    await listSettled(page);
     const ownerRows = await rowIds(page);
 
     // Saved, shared with Users: the picker then names it, as the list shows it exactly.

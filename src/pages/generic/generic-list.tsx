@@ -1,7 +1,7 @@
 import { CreateButton, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { getDefaultFilter, useNavigation, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
 import { Card, Flex, Form, Input, Skeleton, Space, Table, theme } from 'antd';
-import { useCallback, useEffect, useState, type Key } from 'react';
+import { useCallback, useEffect, useState, type HTMLAttributes, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
 import { useRuntime } from '../../registry/registry-context';
@@ -144,7 +144,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   };
 
   return (
-    <Flex vertical gap={16} data-testid="generic-list" data-resource={definition.name}>
+    // data-loading: whether a read is under way, so a test reads the rows of the state it asked for, not the ones before.
+    <Flex vertical gap={16} data-testid="generic-list" data-resource={definition.name} data-loading={tableQuery.isFetching ? 'true' : 'false'}>
       {definition.list?.liveChannel ? <LiveRefresh definition={definition} channel={definition.list.liveChannel} /> : null}
       <KeyboardHelp open={keyboard.helpOpen} onClose={() => keyboard.setHelpOpen(false)} selects={selectable} opens={opens} hotkeys={hotkeys} />
       <PageHeader
@@ -246,6 +247,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
               sorter={field.list ? Boolean(field.list.sortable) : false}
               sortOrder={getDefaultSortOrder(field.name, sorters) ?? null}
               {...filterOf(field)}
+              // Which field a cell shows, for tests and styles that look a cell up by field, not by position.
+              onCell={() => ({ 'data-field': field.name }) as HTMLAttributes<HTMLElement>}
               render={(value: unknown, record) => <Cell value={value} field={field} record={record} definition={definition} />}
             />
           ))}
