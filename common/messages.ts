@@ -279,6 +279,7 @@ export const FIELD_REASONS = {
   egressFile: "must name a file under the folder the server may read ({{folder}}; EGRESS_FILE_DIR)",
   // Saved views (issue 25 item 3).
   viewStateTooLarge: 'must be at most {{kb}} KB as JSON',
+  viewHoldsAadhaar: 'holds what reads as a full Aadhaar number, which is never stored: search by name or PAN instead',
   // Exports (issue 25 item 3).
   exportColumn: 'names a column the list does not have',
   timeZone: 'must be a time zone such as Asia/Kolkata',

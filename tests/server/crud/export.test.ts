@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { checkRowLimit } from '../../../server/src/lib/export/export-http';
 import { callers } from '../admin/admin-helper';
 import { API, describeEachDatabase, sealed, type Session } from '../helper';
-import { readWithOpenpyxl } from '../lib/export/openpyxl';
+import { readWithOpenpyxl } from '../../fixtures/openpyxl';
 
 // `POST {endpoint}/export` of the generic module: the filtered set (the list's own query) and
 // the selection, as .xlsx read back by openpyxl (typed cells, the reader's headers) and as

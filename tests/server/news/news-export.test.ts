@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helper';
-import { readWithOpenpyxl } from '../lib/export/openpyxl';
+import { readWithOpenpyxl } from '../../fixtures/openpyxl';
 import { get, insertCompany, insertNews, newsCallers, post } from './news-helper';
 
 // `POST be-api-management/news/news/export`: the items the list's filters match, in the

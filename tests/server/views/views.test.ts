@@ -123,6 +123,19 @@ describeEachDatabase('views: saved views of a list', (suite) => {
     const fits = { filters: [{ field: 'compName', operator: 'contains', value: 'x'.repeat(MAX_VIEW_STATE_BYTES - 200) }] };
     expect((await callViews(app, admin, 'POST', '', { resource: 'companies', name: uniqueName('fits'), state: fits, sharedRole: null })).statusCode).toBe(201);
   });
+
+  it('refuses a state holding a full Aadhaar number (the vault rule), and keeps one with any other twelve digits', async () => {
+    const { app, admin } = await callers(suite);
+    // 2345 6789 0124 is Verhoeff-valid: a number the vault would hold, never a saved view.
+    for (const typed of ['234567890124', '2345 6789 0124', '2345-6789-0124']) {
+      const state = { filters: [{ field: 'q', operator: 'contains', value: typed }] };
+      const refused = await callViews(app, admin, 'POST', '', { resource: 'companies', name: uniqueName('aadhaar'), state, sharedRole: null });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'validation', reasons: { state: { code: 'viewHoldsAadhaar' } } });
+    }
+    const other = { filters: [{ field: 'q', operator: 'contains', value: '234567890123' }] };
+    expect((await callViews(app, admin, 'POST', '', { resource: 'companies', name: uniqueName('digits'), state: other, sharedRole: null })).statusCode).toBe(201);
+  });
 });
 
 describeEachDatabase('views: one transaction per write', (suite) => {

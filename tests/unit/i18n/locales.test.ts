@@ -166,7 +166,7 @@ describe('locales', () => {
     const spanish = flatten(TRANSLATIONS.es);
     const same = [...spanish].filter(([key, value]) => english.get(key) === value).map(([key]) => key);
     // Names that are the same in both languages (brands, acronyms, language names).
-    const allowed = new Set(['app.title', 'language.en', 'language.es', 'areas.kyc', 'areas.finview', 'generic.no', 'announcements.source.manual']);
+    const allowed = new Set(['app.title', 'language.en', 'language.es', 'areas.kyc', 'areas.finview', 'generic.no', 'announcements.source.manual', 'announcementFeeds.sources.BSE', 'announcementFeeds.sources.NSE']);
     // Unit symbols ("45 s", "3 h 5 min") are the same in both languages.
     for (const [key] of spanish) if (key.startsWith('announcements.age.short.')) allowed.add(key);
     // Title patterns made only of placeholders and punctuation.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { canAccess } from '../../../../common/access.js';
 import { DEFAULT_DENSITY, MAX_VIEW_STATE_BYTES } from '../../../../common/domains/views/model.js';
+import { verhoeffValid } from '../../../../common/domains/kyc/rules.js';
 import type { PreferencesValue, ViewAnswerValue, ViewBodyValue, ViewChangeValue, ViewStateValue } from '../../../../common/domains/views/schemas.js';
 import { enabledResources } from '../../../../common/resources/generate.js';
 import type { Queryable } from '../../db/index.js';
@@ -43,9 +44,19 @@ export function viewAnswer(row: ViewRow, actor: Actor): ViewAnswerValue {
   };
 }
 
-function checkStateSize(state: ViewStateValue): void {
-  if (Buffer.byteLength(JSON.stringify(state), 'utf8') > MAX_VIEW_STATE_BYTES) {
+/** Twelve digits, together or in groups (1234 5678 9012, 1234-5678-9012), as a search box may hold them. */
+const TWELVE_DIGITS = /(?<!\d)\d{4}[ -]?\d{4}[ -]?\d{4}(?!\d)/g;
+
+function checkState(state: ViewStateValue): void {
+  const json = JSON.stringify(state);
+  if (Buffer.byteLength(json, 'utf8') > MAX_VIEW_STATE_BYTES) {
     throw new HttpError(422, 'validation', { state: { code: 'viewStateTooLarge', params: { kb: MAX_VIEW_STATE_BYTES / 1024 } } });
+  }
+  // The vault rule (docs/kyc.md): no full Aadhaar number is kept anywhere but the vault. A
+  // list's search may hold one (the subjects' search looks it up through the vault), and a
+  // saved view would store it: such a view is refused.
+  if ((json.match(TWELVE_DIGITS) ?? []).some((match) => verhoeffValid(match.replace(/[ -]/g, '')))) {
+    throw new HttpError(422, 'validation', { state: 'viewHoldsAadhaar' });
   }
 }
 
@@ -62,7 +73,7 @@ export async function viewsOf(fastify: FastifyInstance, actor: Actor, resource: 
 
 export async function createView(fastify: FastifyInstance, actor: Actor, body: ViewBodyValue): Promise<ViewAnswerValue> {
   await checkListable(fastify, actor, body.resource);
-  checkStateSize(body.state);
+  checkState(body.state);
   const write: ViewWrite = { name: body.name.trim(), state: body.state, sharedRole: body.sharedRole };
   return fastify.db.transaction(async (tx) => {
     const id = await insertView(tx, actor.id, body.resource, write).catch((error: unknown) => {
@@ -90,7 +101,7 @@ async function ownView(tx: Queryable, actor: Actor, id: string, version: number)
 }
 
 export async function changeView(fastify: FastifyInstance, actor: Actor, id: string, change: ViewChangeValue): Promise<ViewAnswerValue> {
-  if (change.state) checkStateSize(change.state);
+  if (change.state) checkState(change.state);
   return fastify.db.transaction(async (tx) => {
     const stored = await ownView(tx, actor, id, change.version);
     const write: ViewWrite = {
