@@ -81,11 +81,11 @@ async function editPathFrom(list: string, listReady: string, button: string): Pr
   return new URL(page.url()).hash.slice(1);
 }
 
-/** A news item as the list's own answer names it (the table shows no tableName). */
-async function firstNewsItem(): Promise<{ newsItemId: string; tableName: string; newsStatus: string }> {
+/** A news item as the list's own answer names it. */
+async function firstNewsItem(): Promise<{ newsItemId: string }> {
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/be-api-management/news/news') && response.ok());
   await go(`${NEWS}?pageSize=10`);
-  const [item] = (await (await answer).json()) as Array<{ newsItemId: string; tableName: string; newsStatus: string }>;
+  const [item] = (await (await answer).json()) as Array<{ newsItemId: string }>;
   if (!item) throw new Error('the news list answered no item');
   return item;
 }
@@ -132,37 +132,34 @@ function editVisit(name: string, list: string, listReady: string, button: string
 
 async function openNewsDetails(): Promise<void> {
   await go(NEWS);
-  await ready(rows('news-table'));
+  await ready(rows('generic-list'));
   await page.locator('[data-testid="news-open-details"]').first().click();
 }
 
-/** A news item on its own page (show and edit show the same view). */
-function newsItemVisit(action: 'show' | 'edit'): Visit {
-  return {
-    name: `news item (${action})`,
-    route: `${NEWS}/${action}/:id`,
-    open: async () => {
-      const item = await firstNewsItem();
-      await go(`${NEWS}/${action}/${item.newsItemId}?tableName=${item.tableName}&newsStatus=${item.newsStatus}`);
-      await ready('[data-testid="news-details-body"]');
-    },
-  };
-}
+/** A news item on the generic show page, its body in the news-details panel. */
+const newsItemVisit: Visit = {
+  name: 'news item (show)',
+  route: `${NEWS}/show/:id`,
+  open: async () => {
+    const item = await firstNewsItem();
+    await go(`${NEWS}/show/${item.newsItemId}`);
+    await ready('[data-testid="generic-panel-news-details"] [data-testid="news-details-body"]');
+  },
+};
 
 /** Every resource route, with how to reach a real record where the route takes an id. */
 const RESOURCE_VISITS: Visit[] = [
-  { name: 'news feeds', route: NEWS, open: () => go(NEWS).then(() => ready(rows('news-table'))) },
+  { name: 'news feeds', route: NEWS, open: () => go(NEWS).then(() => ready(rows('generic-list'))) },
   { name: 'news details drawer', open: () => openNewsDetails().then(() => ready('[data-testid="news-details-body"]')) },
   {
     name: 'news status modal',
     open: async () => {
       await openNewsDetails();
-      await page.getByTestId('news-details-change-status').click();
-      await ready('#news-status-comment');
+      await page.locator('[data-testid="news-details-drawer"] [data-testid^="transition-reject-"]').first().click();
+      await ready('[data-testid="transition-comment"]');
     },
   },
-  newsItemVisit('show'),
-  newsItemVisit('edit'),
+  newsItemVisit,
   { name: 'companies', route: COMPANIES, open: () => go(COMPANIES).then(() => ready(rows('generic-list'))) },
   editVisit('company edit', COMPANIES, rows('generic-list'), '[data-testid^="generic-edit-"]', '#compName'),
   {
@@ -333,9 +330,9 @@ describe('axe-core in every colour and mode', () => {
           },
           [color, mode],
         );
-        await go(`${NEWS}?newsStatus=PENDING`);
+        await go(`${NEWS}?filters[0][field]=newsStatus&filters[0][operator]=eq&filters[0][value]=PENDING`);
         await page.reload();
-        await ready(rows('news-table'));
+        await ready(rows('generic-list'));
         const news = await audit(`news feeds ${color} ${mode}`);
         await keep(`news-${color}-${mode}`);
         await page.locator('[data-testid="news-open-details"]').first().click();

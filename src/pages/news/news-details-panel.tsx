@@ -2,7 +2,6 @@ import type { BaseRecord } from '@refinedev/core';
 import { Flex, Typography } from 'antd';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../i18n/formatting';
 import type { PanelProps } from '../generic/panels';
 
@@ -17,7 +16,6 @@ export function sanitiseNewsBody(body: string): string {
 
 /** An item's own content: summary, link and sanitised body (the show page's fields draw the rest). */
 export function NewsContent({ record }: { record: BaseRecord }) {
-  const { t } = useTranslation();
   const body = typeof record.body === 'string' ? record.body : '';
   const html = useMemo(() => sanitiseNewsBody(body), [body]);
   const url = typeof record.url === 'string' ? record.url : '';
@@ -28,7 +26,7 @@ export function NewsContent({ record }: { record: BaseRecord }) {
       </Typography.Title>
       {record.summary ? <Typography.Paragraph strong>{String(record.summary)}</Typography.Paragraph> : null}
       {/^https?:\/\//i.test(url) ? (
-        <Typography.Link href={url} target="_blank" rel="noopener noreferrer" aria-label={t('news.fields.url')}>
+        <Typography.Link href={url} target="_blank" rel="noopener noreferrer">
           <Ltr>{url}</Ltr>
         </Typography.Link>
       ) : null}
