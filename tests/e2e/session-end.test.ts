@@ -23,7 +23,9 @@ afterAll(() => {
 });
 
 const STORAGE_ERROR = 'Internal Storage Error. Please login again.';
-const NEWS_PAGE = '/news-management/news/news-feeds?newsStatus=PENDING';
+/** The news feeds on the generic list, pending items, at page `n` (the address Refine keeps the list's state in). */
+const newsPage = (n: number) => `/news-management/news/news-feeds?pageSize=20&currentPage=${n}&filters[0][field]=newsStatus&filters[0][operator]=eq&filters[0][value]=PENDING`;
+const NEWS_PAGE = newsPage(1);
 
 async function openAs(username: string, language?: 'es'): Promise<Page> {
   const context = await suite.browser.newContext({ viewport: { width: 1600, height: 900 } });
@@ -49,7 +51,7 @@ async function endSessionsOf(username: string): Promise<void> {
   await admin.context().close();
 }
 
-const tableRows = (page: Page) => page.locator('[data-testid="news-table"] tbody tr.ant-table-row');
+const tableRows = (page: Page) => page.locator('[data-testid="generic-table"] tbody tr.ant-table-row');
 
 describe('the end of a session in Chromium', () => {
   it('a sign-out from a data page is silent and clears the session', async () => {
@@ -82,7 +84,7 @@ describe('the end of a session in Chromium', () => {
       await page.waitForURL(/#\/login\?to=/, { timeout: 15_000 });
       await waitForNotice(page, message, { type: 'error' });
       const to = new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '').get('to');
-      expect(to).toBe(`${NEWS_PAGE}&page=2`);
+      expect(to).toBe(newsPage(2));
       await page.waitForLoadState('networkidle');
       // One notice: the server's words under the title, nothing about storage.
       expect(await noticesOf(page)).toEqual([`${ended} ${message}`]);
@@ -91,7 +93,7 @@ describe('the end of a session in Chromium', () => {
       await page.locator('#username').fill('analyst');
       await page.locator('#password').fill(E2E_PASSWORD);
       await page.getByTestId('login-submit').click();
-      await page.waitForURL((url) => url.hash === `#${NEWS_PAGE}&page=2`, { timeout: 15_000 });
+      await page.waitForURL((url) => decodeURI(url.hash) === `#${newsPage(2)}`, { timeout: 15_000 });
       await expect.poll(() => tableRows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await page.context().close();
     });
