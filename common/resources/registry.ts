@@ -1,5 +1,6 @@
 // One line per resource: adding a generic resource means adding its file and a line here.
 import type { ResourceDefinition } from './types';
+import { withAuditVocabulary } from './audit-vocabulary';
 import { kycUpload } from './kyc-upload';
 import { kycDocuments } from './kyc-documents';
 import { kycSubjects } from './kyc-subjects';
@@ -22,7 +23,8 @@ import { enterprises } from './enterprises';
 import { auditLog } from './audit-log';
 import { dataCorrections } from './data-corrections';
 
-export const RESOURCES: readonly ResourceDefinition[] = [
+// The audit log's filters take the other definitions' entities and transitions (audit-vocabulary.ts).
+export const RESOURCES: readonly ResourceDefinition[] = withAuditVocabulary([
   kycUpload,
   kycDocuments,
   kycSubjects,
@@ -44,4 +46,4 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   enterprises,
   auditLog,
   dataCorrections,
-];
+]);

@@ -13,6 +13,7 @@ import { auditInEveryLook } from './looks';
 import { keepScreenshot, logInAs, sessionStorageOf } from './browser';
 import { apiSession, sealedFetch } from './sealed-api';
 import { writeAppConfig } from './stack';
+import { sampleValue } from './sample-values';
 import { browserSuite } from './suite';
 
 // One CRUD flow, run over every resource the generic pages serve: list, create, edit
@@ -54,30 +55,6 @@ async function open(role: Role): Promise<{ context: BrowserContext; page: Page }
 const go = (page: Page, path: string) => page.goto(`${suite.stack.appUrl}#${path}`);
 const rows = (page: Page) => page.locator('[data-testid="generic-table"] tbody tr.ant-table-row');
 const genericCreate = (definition: ResourceDefinition) => definition.actions.includes('create') && !definition.actionPages?.create;
-
-/** A value every rule of the field accepts, unique to this run and resource. */
-function sampleValue(field: FieldDefinition, seed: string): string | undefined {
-  const fit = (value: string) => value.slice(0, field.maxLength ?? value.length);
-  const lower = seed.toLowerCase();
-  switch (field.rule) {
-    case 'isin':
-      return `XS${seed.padEnd(9, '7').slice(0, 9)}4`;
-    case 'mailDomain':
-      return fit(`crud${lower}.example`);
-    case 'companyEmail':
-      return fit(`ir@crud${lower}.example`);
-    case 'emailLetters':
-      return fit(`www.crud${lower}.example`);
-    case 'username':
-      return fit(`u${lower}`);
-    default:
-      break;
-  }
-  if (field.type === 'email') return fit(`crud@${lower}.example`);
-  if (field.type === 'integer' || field.type === 'number') return String(field.min ?? 1);
-  if (field.type === 'text' || field.type === 'textarea' || field.type === 'url') return fit(`Crud ${seed}`);
-  return undefined;
-}
 
 /** The text field the flow renames: the first required text column a plain name satisfies. */
 function nameField(definition: ResourceDefinition): FieldDefinition {

@@ -46,15 +46,15 @@ describe('buildRegistry with the seed config', () => {
       { path: '/finview/rules/show/:id', resource: 'rules', action: 'show', page: 'generic-show' },
       { path: '/finview/settings', resource: 'finview-settings', action: 'list', page: 'finview-settings' },
       { path: '/finview/settings/edit/:id', resource: 'finview-settings', action: 'edit', page: 'finview-settings' },
-      { path: '/admin/user/users', resource: 'users', action: 'list', page: 'users' },
-      { path: '/admin/user/users/create', resource: 'users', action: 'create', page: 'users' },
-      { path: '/admin/user/users/edit/:id', resource: 'users', action: 'edit', page: 'users' },
-      { path: '/admin/user/users/show/:id', resource: 'users', action: 'show', page: 'users' },
+      { path: '/admin/user/users', resource: 'users', action: 'list', page: 'generic-list' },
+      { path: '/admin/user/users/create', resource: 'users', action: 'create', page: 'user-form' },
+      { path: '/admin/user/users/edit/:id', resource: 'users', action: 'edit', page: 'user-form' },
+      { path: '/admin/user/users/show/:id', resource: 'users', action: 'show', page: 'generic-show' },
       { path: '/admin/enterprise/enterprises', resource: 'enterprises', action: 'list', page: 'generic-list' },
       { path: '/admin/enterprise/enterprises/create', resource: 'enterprises', action: 'create', page: 'generic-create' },
       { path: '/admin/enterprise/enterprises/edit/:id', resource: 'enterprises', action: 'edit', page: 'generic-edit' },
       { path: '/admin/enterprise/enterprises/show/:id', resource: 'enterprises', action: 'show', page: 'generic-show' },
-      { path: '/admin/audit/audit-log', resource: 'audit-log', action: 'list', page: 'audit-log' },
+      { path: '/admin/audit/audit-log', resource: 'audit-log', action: 'list', page: 'generic-list' },
     ]);
   });
 
