@@ -1,6 +1,6 @@
 import Type, { type TSchema } from 'typebox';
 import { FIELD_RULES } from '../../../../common/resources/field-rules.js';
-import { Id, IsoDate, Nullable, Page, PageSize, rule, Version } from '../../../../common/schemas.js';
+import { Id, IdOrNumber, IsoDate, Nullable, Page, PageSize, rule, Version } from '../../../../common/schemas.js';
 import { filterableFields, filterKindOf, isText, sortableFields, type CrudModel, type StoredField } from './model.js';
 
 // The TypeBox schemas of a generic resource's API, derived from its field definitions:
@@ -39,7 +39,9 @@ function valueSchema(model: CrudModel, field: StoredField, input: boolean): TSch
     case 'select':
       return definition.options?.length ? Type.Enum(definition.options.map((option) => option.value)) : Type.Union([Type.String(), Type.Number()]);
     case 'reference':
-      return Type.Union([Type.String({ maxLength: 100 }), Type.Integer()]);
+      // A reference by id (the default `value`) is an id, as text or a number: anything else
+      // would reach a bigint column and fail there (a 500), not here (a 422).
+      return (definition.reference?.value ?? 'id') === 'id' ? IdOrNumber : Type.Union([Type.String({ maxLength: 100 }), Type.Integer()]);
   }
 }
 
