@@ -12,7 +12,7 @@ import { buildRegistry } from '../../common/resources/generate';
 import { RESOURCES } from '../../common/resources/registry';
 import { withAreas, withModules } from '../fixtures/app-config';
 import { axeAudit, axeTable, type AxeReport } from './axe';
-import { keepScreenshot, logInAs } from './browser';
+import { appRendered, keepScreenshot, logInAs } from './browser';
 import { cardImage, postSubject, validAadhaar } from './kyc-fixtures';
 import { apiSession } from './sealed-api';
 import { writeAppConfig } from './stack';
@@ -299,6 +299,9 @@ describe('axe-core on every page (Super Admin, every area on)', () => {
         ['forgot password', '/forgot-password', '#email'],
       ] as const) {
         await visitor.goto(`${suite.stack.appUrl}#${path}`);
+        // The app, not the login markup index.html carries (src/prerender): that shows #username at
+        // once, and a visit to /register made before the app took over was sent back to /login.
+        await appRendered(visitor);
         await visitor.locator(selector).waitFor();
         const report = await axeAudit(visitor);
         reports.set(name, report);
