@@ -59,7 +59,7 @@ describe('admin in Chromium', () => {
     await page.getByTestId('user-submit').click();
 
     await waitForNotice(page, 'User has been added successfully.', { type: 'success' });
-    await page.waitForURL(/#\/admin\/user\/users$/);
+    await page.waitForURL(/#\/admin\/user\/users(\?|$)/);
     await search(page, username);
     const row = page.locator('tr', { hasText: username });
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('teller@bank.example');
