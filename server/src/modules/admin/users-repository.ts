@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/index.js';
 import type { Role } from '../../../../common/resources/types.js';
 import type { UserStatus } from '../../../../common/domains/admin/model.js';
 import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../../lib/paging.js';
+import { versionFromUpdatedAt } from '../../lib/derived-version.js';
 
 /** A user as the admin API shows it: never the password hash. */
 export interface AdminUser {
@@ -40,7 +41,7 @@ export interface UserChange {
  * sets: the microseconds folded into the Version range. A transition based on an older read
  * sees another number and answers 409 staleEdit, as the generic resources do.
  */
-const VERSION = `((floor(extract(epoch FROM u.updated_at) * 1000000)::bigint % 2147483646) + 1)::int`;
+const VERSION = versionFromUpdatedAt('u');
 
 const SELECT = `SELECT u.id::text AS id, u.username, u.email, u.name, u.role, u.status,
        u.enterprise_id::text AS "enterpriseId", e.name AS "enterpriseName",

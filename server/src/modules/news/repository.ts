@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/index.js';
 import type { NewsSortField, NewsStatus } from '../../../../common/domains/news/model.js';
 import { companySpans, dayCountConditions, daySpans } from './spans.js';
+import { versionFromUpdatedAt } from '../../lib/derived-version.js';
 
 export interface NewsFilter {
   /** Absent: every company. */
@@ -67,7 +68,7 @@ const SPANS_FROM_OFFSET = 1000;
  * 003), and every change sets updated_at (to the microsecond), so the time of the last change,
  * folded into the Version range, tells whether the item moved since it was read.
  */
-export const NEWS_VERSION = `(floor(extract(epoch FROM n.updated_at) * 1000000)::bigint % 2147483646 + 1)::int`;
+export const NEWS_VERSION = versionFromUpdatedAt('n');
 
 const NEWS_COLUMNS = `n.news_item_id::text AS "newsItemId", n.source_table AS "tableName", n.company_id::text AS "companyId",
   c.comp_name AS "companyName", n.headline, n.summary, n.source, n.url, n.published_at AS "publishedAt",
