@@ -71,8 +71,34 @@ const LTR_ISOLATE = 'ltrIsolate';
 const ltrIsolate = {
   type: 'postProcessor' as const,
   name: LTR_ISOLATE,
-  process: (value: string) => (value === '' ? value : `\u2066${value}\u2069`),
+  process: (value: string) => (value === '' ? value : `${LRI}${withoutInnerLtrIsolates(value)}${PDI}`),
 };
+
+const LRI = '\u2066';
+const PDI = '\u2069';
+const OPENERS = new Set(['\u2066', '\u2067', '\u2068']);
+
+/**
+ * A translation with another in it ("No {{resource}} yet" with "Data corrections") would carry
+ * an isolate inside an isolate: inside a left-to-right sentence a left-to-right one says
+ * nothing, and the tab title showed them nested. Only our left-to-right isolates go; the
+ * first-strong ones around user data (formatting.tsx) stay, with their own closing marks.
+ */
+export function withoutInnerLtrIsolates(value: string): string {
+  if (!value.includes(LRI)) return value;
+  const open: boolean[] = [];
+  let out = '';
+  for (const char of value) {
+    if (OPENERS.has(char)) {
+      const ours = char === LRI;
+      open.push(ours);
+      if (!ours) out += char;
+    } else if (char === PDI) {
+      if (open.pop() !== true) out += char;
+    } else out += char;
+  }
+  return out;
+}
 
 /** Wraps every translation in a left-to-right isolate while the page is laid out right to left. */
 export function applyDirection(instance: I18n, direction: Direction): void {

@@ -14,6 +14,10 @@ export function singularLabel(t: TFunction, definition: Pick<ResourceDefinition,
  * unless the first word is an acronym ("KYC documents" stays as it is).
  */
 export function inSentence(label: string): string {
-  const [first = '', second = ''] = [...label];
-  return second && second === second.toLocaleUpperCase() && second !== second.toLocaleLowerCase() ? label : first.toLocaleLowerCase() + label.slice(first.length);
+  // Right to left, the label comes inside an isolate (i18n.ts): the words start after its mark.
+  const start = label.search(/[^\u2066-\u2069\u200e\u200f]/);
+  if (start < 0) return label;
+  const [first = '', second = ''] = [...label.slice(start)];
+  const acronym = second && second === second.toLocaleUpperCase() && second !== second.toLocaleLowerCase();
+  return acronym ? label : label.slice(0, start) + first.toLocaleLowerCase() + label.slice(start + first.length);
 }

@@ -64,6 +64,17 @@ describe('list words', () => {
     expect(es.t('titles.create', { resource: inSentence(singularLabel(es.t, companies)) })).toBe('Crear empresa');
   });
 
+  it('right to left, lowers a label inside its isolate and isolates a sentence once, not inside itself', () => {
+    const rtl = createI18n('en', 'rtl');
+    const label = rtl.t(companies.labelKey);
+    expect(label).toBe('\u2066Companies\u2069');
+    expect(inSentence(label)).toBe('\u2066companies\u2069');
+    expect(inSentence(rtl.t(kycDocuments.labelKey))).toBe('\u2066KYC documents\u2069');
+    expect(rtl.t('list.emptyNone', { resource: inSentence(label) })).toBe('\u2066No companies yet\u2069');
+    // A first-strong isolate around user data keeps its marks.
+    expect(rtl.t('titles.list', { resource: '\u2068Zenith\u2069' })).toContain('\u2068Zenith\u2069');
+  });
+
   it('says there is nothing yet and offers create to a user who may', async () => {
     renderEmpty('en', false, true);
     expect(screen.getByTestId('generic-empty').textContent).toBe('No companies yet');
