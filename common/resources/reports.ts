@@ -19,5 +19,5 @@ export const reports: ResourceDefinition = {
   ),
   workflow: OUTPUT_WORKFLOW,
   panels: ['finview-output'],
-  list: { permanentFilters: { kind: 'report' }, liveChannel: 'output', openOnEnter: true, search: ['title', 'templateName'] },
+  list: { permanentFilters: { kind: 'report' }, liveChannel: 'output', liveIgnores: ['progress'], openOnEnter: true, search: ['title', 'templateName'] },
 };

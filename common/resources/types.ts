@@ -281,6 +281,12 @@ export interface ListDefinition {
   tabs?: string;
   /** A live channel (server/src/lib/live) whose events refresh the list. */
   liveChannel?: string;
+  /**
+   * Fields of the channel's events that change nothing the list shows (a render's `progress`,
+   * drawn by its cell from the stream itself): an event that differs from one already seen
+   * only in these does not re-read the list.
+   */
+  liveIgnores?: readonly string[];
   /** Export of the filtered set (or the selection) as .xlsx and CSV; on for stored resources. */
   export?: boolean;
   /** Rows are opened in the show page by Enter / a click on the title cell (default when the resource has `show`). */

@@ -87,5 +87,5 @@ export const videos: ResourceDefinition = {
   workflow: OUTPUT_WORKFLOW,
   panels: ['finview-output'],
   // Videos and reports, as the page had them on two tabs (the reports list is its own resource when the Reports module is on).
-  list: { tabs: 'kind', liveChannel: 'output', openOnEnter: true, search: ['title', 'templateName'] },
+  list: { tabs: 'kind', liveChannel: 'output', liveIgnores: ['progress'], openOnEnter: true, search: ['title', 'templateName'] },
 };

@@ -18,6 +18,7 @@ export function LiveRefresh({ definition, channel }: { definition: ResourceDefin
   const invalidate = useInvalidate();
   const base = useEndpointPath(definition.name);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const seen = useRef(new Set<string>());
   useEffect(() => () => clearTimeout(timer.current), []);
   const refresh = useCallback(() => {
     if (timer.current) return;
@@ -26,6 +27,46 @@ export function LiveRefresh({ definition, channel }: { definition: ResourceDefin
       void invalidate({ resource: definition.name, invalidates: ['list'] });
     }, LIVE_COALESCE_MS);
   }, [invalidate, definition.name]);
-  useTicketedStream({ ticketUrl: `${base}/events/ticket`, event: channel, onMessage: refresh, onReopened: refresh });
+  const ignores = definition.list?.liveIgnores;
+  const onMessage = useCallback(
+    (data: unknown) => {
+      if (ignores?.length) {
+        const key = eventKey(data, ignores);
+        if (key !== undefined && seen.current.has(key)) return;
+        if (key !== undefined) remember(seen.current, key);
+      }
+      refresh();
+    },
+    [ignores, refresh],
+  );
+  const onReopened = useCallback(() => {
+    // What changed during the break is read once; events after it count as new.
+    seen.current.clear();
+    refresh();
+  }, [refresh]);
+  useTicketedStream({ ticketUrl: `${base}/events/ticket`, event: channel, onMessage, onReopened });
   return null;
+}
+
+/** Kept keys: far more than a page of rows changing state between two reads. */
+const SEEN_LIMIT = 1_000;
+
+function remember(seen: Set<string>, key: string): void {
+  if (seen.size >= SEEN_LIMIT) seen.delete(seen.values().next().value as string);
+  seen.add(key);
+}
+
+/** The event without the fields that change nothing in the list; undefined for an event that is not a JSON object. */
+export function eventKey(data: unknown, ignores: readonly string[]): string | undefined {
+  let value: unknown = data;
+  if (typeof data === 'string') {
+    try {
+      value = JSON.parse(data);
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const kept = Object.entries(value).filter(([field]) => !ignores.includes(field));
+  return JSON.stringify(kept.sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { TicketedStream } from '../../../src/pages/live-stream';
 import { staffNotices } from '../../../common/resources/staff-notices';
+import { videos } from '../../../common/resources/videos';
 
 // A list with a live channel re-reads itself on the stream's events, once per burst.
 
@@ -18,7 +19,7 @@ vi.mock('../../../src/pages/live-stream', () => ({
 }));
 vi.mock('../../../src/registry/resource-urls', () => ({ useEndpointPath: () => '/be-api-management/announcements/notices' }));
 
-const { LiveRefresh, LIVE_COALESCE_MS } = await import('../../../src/pages/generic/live-refresh');
+const { LiveRefresh, LIVE_COALESCE_MS, eventKey } = await import('../../../src/pages/generic/live-refresh');
 
 function List() {
   useList({ resource: 'staff-notices' });
@@ -65,5 +66,58 @@ describe('live refresh', () => {
     // Nothing more comes of that burst.
     await new Promise((resolve) => setTimeout(resolve, LIVE_COALESCE_MS + 200));
     expect(reads).toBe(2);
+  });
+
+  it('does not re-read for an event that differs from one seen only in fields the list ignores (a render\'s progress)', () => {
+    expect(videos.list?.liveIgnores).toEqual(['progress']);
+    const running = (progress: number) => JSON.stringify({ outputId: 7, jobId: 'j', status: 'running', progress });
+    expect(eventKey(running(10), ['progress'])).toBe(eventKey(running(55), ['progress']));
+    expect(eventKey(JSON.stringify({ status: 'running', outputId: 7, jobId: 'j', progress: 1 }), ['progress'])).toBe(eventKey(running(1), ['progress']));
+    expect(eventKey(running(100), ['progress'])).not.toBe(eventKey(JSON.stringify({ outputId: 7, jobId: 'j', status: 'done', progress: 100 }), ['progress']));
+    expect(eventKey('not json', ['progress'])).toBeUndefined();
+  });
+
+  it('re-reads a list that ignores progress once for a render\'s many progress events, and again when its status changes', async () => {
+    let reads = 0;
+    const provider: DataProvider = {
+      getApiUrl: () => '/api',
+      getList: async () => {
+        reads += 1;
+        return { data: [], total: 0 };
+      },
+      getOne: async () => ({ data: {} as never }),
+      create: async () => ({ data: {} as never }),
+      update: async () => ({ data: {} as never }),
+      deleteOne: async () => ({ data: {} as never }),
+    };
+    function Videos() {
+      useList({ resource: 'videos' });
+      return null;
+    }
+    render(
+      <MemoryRouter>
+        <Refine dataProvider={provider} routerProvider={routerProvider} resources={[{ name: 'videos', list: '/videos' }]} options={{ disableTelemetry: true }}>
+          <Videos />
+          <LiveRefresh definition={videos} channel="output" />
+        </Refine>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(reads).toBe(1));
+    const stream = streams.at(-1) as TicketedStream;
+    const event = (status: string, progress: number) => JSON.stringify({ outputId: 3, jobId: 'a', status, progress });
+    vi.useFakeTimers();
+    try {
+      // Seconds of a render: the first event re-reads (the row turns "running"), its progress does not.
+      for (let second = 0; second < 5; second += 1) {
+        for (let tick = 0; tick < 10; tick += 1) stream.onMessage(event('running', second * 10 + tick));
+        await act(async () => vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS + 50));
+      }
+      expect(reads).toBe(2);
+      stream.onMessage(event('done', 100));
+      await act(async () => vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS + 50));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(reads).toBe(3));
   });
 });
