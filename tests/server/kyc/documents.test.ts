@@ -2,27 +2,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { allAreasConfigFile } from '../admin/admin-helper';
-import { describeEachDatabase, type Session, type SuiteContext } from '../helper';
+import { describeEachDatabase, type Session } from '../helper';
 import { AADHAAR_MASK_MIN_HEIGHT_PERCENT, AADHAAR_MASK_MIN_WIDTH_PERCENT } from '../../../common/domains/kyc/rules';
 import { serverMessage } from '../../../common/messages';
-import { photoWithExif, plainImage } from './kyc-fixtures';
-import { createSubject, expectNoAadhaar, kycCall, kycCallers, postForm, subjectInput, tableCounts, type Document, type KycCallers, type Subject } from './kyc-helper';
-
-async function setScanPolicy(suite: SuiteContext, policy: 'required' | 'off'): Promise<void> {
-  await suite.sql('UPDATE kyc_settings SET scan_policy = $1', [policy]);
-}
-
-/** A subject with an Aadhaar card image, a picture and a PAN card image, uploaded by the maker and claimed by the checker. */
-async function reviewedSubject({ app, maker, checker }: KycCallers): Promise<{ subject: Subject; documents: Record<string, Document> }> {
-  const created = await createSubject(app, maker, subjectInput(), [
-    { field: 'aadhaar_card', filename: 'aadhaar.jpg', content: await photoWithExif() },
-    { field: 'picture', filename: 'me.png', content: await plainImage('png') },
-    { field: 'pan_card', filename: 'pan.jpg', content: await plainImage('jpeg') },
-  ]);
-  const claimed = await kycCall(app, checker, 'POST', `/subjects/${created.id}/claim`, { version: created.version });
-  const subject = claimed.json<Subject>();
-  return { subject, documents: Object.fromEntries((subject.documents ?? []).map((document) => [document.type, document])) };
-}
+import { plainImage } from './kyc-fixtures';
+import { createSubject, expectNoAadhaar, kycCall, kycCallers, postForm, reviewedSubject, setScanPolicy, subjectInput, tableCounts, type Document, type KycCallers, type Subject } from './kyc-helper';
 
 async function decide(app: KycCallers['app'], session: Session, document: Document, body: Record<string, unknown>) {
   return kycCall(app, session, 'POST', `/documents/${document.id}/decision`, { version: document.version, ...body });

@@ -2,8 +2,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { API, createUser, login, sealed, type Session, type SuiteContext } from '../helper';
 import { allAreasConfigFile } from '../admin/admin-helper';
-import { formData, type FormFile } from '../../fixtures/kyc-forms';
+import { formData, subjectInput, type FormFile } from '../../fixtures/kyc-forms';
+import { photoWithExif, plainImage } from './kyc-fixtures';
 import type { SubjectAnswer as Subject } from '../../../common/domains/kyc/schemas';
+import type { DocumentAnswer } from '../../../server/src/modules/kyc/answers';
 
 // The form and subject makers live in tests/fixtures/kyc-forms.ts (the bench uses them too).
 export { formData, newAadhaar, newPan, subjectInput, type FormFile } from '../../fixtures/kyc-forms';
@@ -72,4 +74,21 @@ export function expectNoAadhaar(text: string, numbers: readonly string[]): void 
     expect(text).not.toContain(number);
     expect(text).not.toContain(number.slice(0, 8));
   }
+}
+
+/** Sets the area's scan policy (`off` lets a test approve without a scanner). */
+export async function setScanPolicy(suite: SuiteContext, policy: 'required' | 'off'): Promise<void> {
+  await suite.sql('UPDATE kyc_settings SET scan_policy = $1', [policy]);
+}
+
+/** A subject with an Aadhaar card image, a picture and a PAN card image, uploaded by the maker and claimed by the checker. */
+export async function reviewedSubject({ app, maker, checker }: KycCallers): Promise<{ subject: Subject; documents: Record<string, DocumentAnswer> }> {
+  const created = await createSubject(app, maker, subjectInput(), [
+    { field: 'aadhaar_card', filename: 'aadhaar.jpg', content: await photoWithExif() },
+    { field: 'picture', filename: 'me.png', content: await plainImage('png') },
+    { field: 'pan_card', filename: 'pan.jpg', content: await plainImage('jpeg') },
+  ]);
+  const claimed = await kycCall(app, checker, 'POST', `/subjects/${created.id}/claim`, { version: created.version });
+  const subject = claimed.json<Subject>();
+  return { subject, documents: Object.fromEntries((subject.documents ?? []).map((document) => [document.type, document])) };
 }

@@ -1,28 +1,12 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type Session, type SuiteContext } from '../helper';
-import { photoWithExif, plainImage } from './kyc-fixtures';
-import { createSubject, kycCall, kycCallers, subjectInput, type Document, type KycCallers, type Subject } from './kyc-helper';
+import { describeEachDatabase, type Session } from '../helper';
+import { kycCall, kycCallers, reviewedSubject, setScanPolicy, type Document, type KycCallers } from './kyc-helper';
 
 // The KYC decisions on the generic workflow routes (common/resources/kyc-documents.ts,
 // server/src/modules/kyc/transition-store.ts): the checks of the legacy decision route hold
 // (maker-checker, the mask before an Aadhaar card's approval, the scan policy, the reason, the
 // version), the subject's status follows, the audit rows are the decision's; and the review
 // queue speaks the generic list protocol (multiSelect as `a,b`, dateRange as `from,to`).
-
-async function setScanPolicy(suite: SuiteContext, policy: 'required' | 'off'): Promise<void> {
-  await suite.sql('UPDATE kyc_settings SET scan_policy = $1', [policy]);
-}
-
-async function reviewedSubject({ app, maker, checker }: KycCallers): Promise<{ subject: Subject; documents: Record<string, Document> }> {
-  const created = await createSubject(app, maker, subjectInput(), [
-    { field: 'aadhaar_card', filename: 'aadhaar.jpg', content: await photoWithExif() },
-    { field: 'picture', filename: 'me.png', content: await plainImage('png') },
-    { field: 'pan_card', filename: 'pan.jpg', content: await plainImage('jpeg') },
-  ]);
-  const claimed = await kycCall(app, checker, 'POST', `/subjects/${created.id}/claim`, { version: created.version });
-  const subject = claimed.json<Subject>();
-  return { subject, documents: Object.fromEntries((subject.documents ?? []).map((document) => [document.type, document])) };
-}
 
 function transition(app: KycCallers['app'], session: Session, document: Document, name: string, body: Record<string, unknown> = {}) {
   return kycCall(app, session, 'POST', `/documents/${document.id}/transitions/${name}`, { version: document.version, ...body });
