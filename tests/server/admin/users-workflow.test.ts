@@ -48,7 +48,14 @@ describeEachDatabase('admin: users on the generic list and workflow', (suite) =>
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('staleEdit');
 
-    const approved = await call(app, admin, 'POST', `/users/${id}/transitions/approve`, { version: before.version });
+    // Any write moves the version, whoever makes it (migration 022's trigger): here a tool's.
+    await suite.sql(`UPDATE users SET name = name WHERE id = $1`, [id]);
+    const moved = await call(app, admin, 'POST', `/users/${id}/transitions/approve`, { version: before.version });
+    expect([moved.statusCode, moved.json().code]).toEqual([409, 'staleEdit']);
+    const current = await one(app, admin, id);
+    expect(current.version).toBe(before.version + 1);
+
+    const approved = await call(app, admin, 'POST', `/users/${id}/transitions/approve`, { version: current.version });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ id, status: 'active' });
     expect(approved.json().version).not.toBe(before.version);
@@ -68,7 +75,7 @@ describeEachDatabase('admin: users on the generic list and workflow', (suite) =>
     ]);
     expect(audit[1]?.before).toMatchObject({ status: 'pending', username });
     expect(audit[1]?.after).toMatchObject({ status: 'active', username });
-    // The derived version is the row's check number, not part of what the log keeps.
+    // The version is the row's check number, not part of what the log keeps.
     expect(audit[1]?.after).not.toHaveProperty('version');
   });
 

@@ -2,7 +2,6 @@ import type { Queryable } from '../../db/index.js';
 import type { Role } from '../../../../common/resources/types.js';
 import type { UserStatus } from '../../../../common/domains/admin/model.js';
 import { containsPattern, isoOf, limitOffset, orderBy, type Page, type PageRequest } from '../../lib/paging.js';
-import { versionFromUpdatedAt } from '../../lib/derived-version.js';
 
 /** A user as the admin API shows it: never the password hash. */
 export interface AdminUser {
@@ -16,7 +15,7 @@ export interface AdminUser {
   enterpriseName: string | null;
   createdAt: string;
   updatedAt: string;
-  /** The row's check number, which a workflow transition's `version` must match (see VERSION). */
+  /** The row's check number, which a workflow transition's `version` must match (bumped on every write by migration 022's trigger). */
   version: number;
 }
 
@@ -35,17 +34,10 @@ export interface UserChange {
   enterpriseId: string | null;
 }
 
-/**
- * The users table has no version column (migration 010 gave one to the generic module's
- * tables only), so a user's version is derived from `updated_at`, which every write of a user
- * sets: the microseconds folded into the Version range. A transition based on an older read
- * sees another number and answers 409 staleEdit, as the generic resources do.
- */
-const VERSION = versionFromUpdatedAt('u');
 
 const SELECT = `SELECT u.id::text AS id, u.username, u.email, u.name, u.role, u.status,
        u.enterprise_id::text AS "enterpriseId", e.name AS "enterpriseName",
-       u.created_at AS "createdAt", u.updated_at AS "updatedAt", ${VERSION} AS version
+       u.created_at AS "createdAt", u.updated_at AS "updatedAt", u.version
   FROM users u LEFT JOIN enterprises e ON e.id = u.enterprise_id`;
 
 const WHERE = `WHERE ($1::text IS NULL OR u.username ILIKE $1 OR u.email ILIKE $1 OR u.name ILIKE $1)

@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import type { NewsSortField, NewsStatus } from '../../../../common/domains/news/model.js';
 import { companySpans, dayCountConditions, daySpans } from './spans.js';
-import { versionFromUpdatedAt } from '../../lib/derived-version.js';
 
 export interface NewsFilter {
   /** Absent: every company. */
@@ -63,16 +62,10 @@ function reversed(order: string): string {
 /** From this offset on, a page is read through the counter spans (modules/news/spans.ts). */
 const SPANS_FROM_OFFSET = 1000;
 
-/**
- * An item's version for the workflow's stale check: the table has no version column (migration
- * 003), and every change sets updated_at (to the microsecond), so the time of the last change,
- * folded into the Version range, tells whether the item moved since it was read.
- */
-export const NEWS_VERSION = versionFromUpdatedAt('n');
 
 const NEWS_COLUMNS = `n.news_item_id::text AS "newsItemId", n.source_table AS "tableName", n.company_id::text AS "companyId",
   c.comp_name AS "companyName", n.headline, n.summary, n.source, n.url, n.published_at AS "publishedAt",
-  n.news_status AS "newsStatus", n.updated_at AS "updatedAt", n.updated_by AS "updatedBy", ${NEWS_VERSION} AS version`;
+  n.news_status AS "newsStatus", n.updated_at AS "updatedAt", n.updated_by AS "updatedBy", n.version`;
 
 /** Midnight UTC of the day after `date` (YYYY-MM-DD): the exclusive end of an inclusive range. */
 function dayAfter(date: string): string {

@@ -4,7 +4,7 @@ import type { NewsStatus } from '../../../../common/domains/news/model.js';
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../../errors.js';
 import type { TransitionStore, WorkflowRecord } from '../../lib/workflow/transitions-service.js';
-import { findNewsDetails, NEWS_VERSION } from './repository.js';
+import { findNewsDetails } from './repository.js';
 import { approvedEvents, newsItemJson } from './service.js';
 
 // The news table as the workflow's store (server/src/lib/workflow): the generic transition
@@ -27,7 +27,7 @@ export function newsTransitionStore(fastify: FastifyInstance): TransitionStore {
     transaction: (fn) => fastify.db.transaction(fn),
 
     async locked(tx, key, version) {
-      const { rows } = await tx.query<{ version: number }>(`SELECT ${NEWS_VERSION} AS version FROM news n WHERE n.news_item_id = $1 FOR UPDATE`, [key]);
+      const { rows } = await tx.query<{ version: number }>('SELECT version FROM news WHERE news_item_id = $1 FOR UPDATE', [key]);
       const current = rows[0];
       if (!current) throw new HttpError(404, 'newsNotFound');
       if (current.version !== version) throw new HttpError(409, 'staleEdit');
