@@ -1,18 +1,14 @@
-import type { ComponentType } from 'react';
-import { NewTemplateButton } from '../pages/finview/templates/new-template';
-import { RuleCreateButton } from '../pages/finview/rules/rule-actions';
-import { CompanyTemplateButton, CompanyUploadButton } from '../pages/news/company-actions';
-import { UserAddButton } from '../pages/admin/user-add-button';
+import { lazyPieces } from './lazy-piece';
 
 /**
  * The extra buttons a definition's `headerActions` names, by key, as CUSTOM_PAGES
  * (route-tree.tsx) names custom pages: the generic list reads this registry, so it
- * knows no area. Only the generic list imports it, so the buttons stay in its chunk.
+ * knows no area. Each loads its area's code when a list that names it is shown (lazy-piece.tsx).
  */
-export const HEADER_ACTIONS: Record<string, ComponentType> = {
-  'finview-template-new': NewTemplateButton,
-  'finview-rule-create': RuleCreateButton,
-  'user-add': UserAddButton,
-  'company-upload': CompanyUploadButton,
-  'company-template': CompanyTemplateButton,
-};
+export const HEADER_ACTIONS = lazyPieces<object>({
+  'finview-template-new': () => import('../pages/finview/templates/new-template').then((m) => m.NewTemplateButton),
+  'finview-rule-create': () => import('../pages/finview/rules/rule-actions').then((m) => m.RuleCreateButton),
+  'user-add': () => import('../pages/admin/user-add-button').then((m) => m.UserAddButton),
+  'company-upload': () => import('../pages/news/company-actions').then((m) => m.CompanyUploadButton),
+  'company-template': () => import('../pages/news/company-actions').then((m) => m.CompanyTemplateButton),
+});

@@ -1,17 +1,15 @@
-import type { RowActionComponent } from '../pages/generic/row-actions';
-import { RuleRunNowAction } from '../pages/finview/rules/rule-actions';
-import { KycClaimAction } from '../pages/kyc/kyc-claim-action';
-import { ResetPasswordAction } from '../pages/admin/reset-password-action';
-import { FeedRunNowAction } from '../pages/announcements/feeds/run-now-action';
+import type { RowActionProps } from '../pages/generic/row-actions';
+import { lazyPieces } from './lazy-piece';
 
 /**
  * Actions a definition's `rowActions` names, by key, as HEADER_ACTIONS names header buttons:
  * what a record offers besides its workflow's transitions and plain CRUD (a user's password
- * reset, a feed's "run now"). The generic list and show page read this map and know no area.
+ * reset, a feed's "run now"). The generic list and show page read this map and know no area;
+ * each loads its area's code when a resource that names it is shown (lazy-piece.tsx).
  */
-export const ROW_ACTIONS: Record<string, RowActionComponent> = {
-  'finview-rule-run-now': RuleRunNowAction,
-  'kyc-claim': KycClaimAction,
-  'user-reset-password': ResetPasswordAction,
-  'feed-run-now': FeedRunNowAction,
-};
+export const ROW_ACTIONS = lazyPieces<RowActionProps>({
+  'finview-rule-run-now': () => import('../pages/finview/rules/rule-actions').then((m) => m.RuleRunNowAction),
+  'kyc-claim': () => import('../pages/kyc/kyc-claim-action').then((m) => m.KycClaimAction),
+  'user-reset-password': () => import('../pages/admin/reset-password-action').then((m) => m.ResetPasswordAction),
+  'feed-run-now': () => import('../pages/announcements/feeds/run-now-action').then((m) => m.FeedRunNowAction),
+});

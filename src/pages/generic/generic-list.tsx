@@ -4,6 +4,7 @@ import { Card, Flex, Form, Input, Skeleton, Space, Table, theme } from 'antd';
 import { useCallback, useEffect, useState, type HTMLAttributes, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
+import { usePiecesReady } from '../../registry/preload-pieces';
 import { useRuntime } from '../../registry/registry-context';
 import type { FieldDefinition } from '../../../common/resources/types';
 import { PageHeader } from '../../components/page-header';
@@ -131,6 +132,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
     hotkeys,
   });
   const { token } = theme.useToken();
+  // The rows wait for the area's cells and actions (preloaded beside this page), so none suspends on its own.
+  const piecesReady = usePiecesReady(definition);
 
   const filterOf = (field: FieldDefinition) => {
     const kind = field.list ? field.list.filter : undefined;
@@ -144,8 +147,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   };
 
   return (
-    // data-loading: whether a read is under way, so a test reads the rows of the state it asked for, not the ones before.
-    <Flex vertical gap={16} data-testid="generic-list" data-resource={definition.name} data-loading={tableQuery.isFetching ? 'true' : 'false'}>
+    // data-loading: whether a read (or the area's pieces) is under way, so a test reads the rows of the state it asked for, not the ones before.
+    <Flex vertical gap={16} data-testid="generic-list" data-resource={definition.name} data-loading={tableQuery.isFetching || !piecesReady ? 'true' : 'false'}>
       {definition.list?.liveChannel ? <LiveRefresh definition={definition} channel={definition.list.liveChannel} /> : null}
       <KeyboardHelp open={keyboard.helpOpen} onClose={() => keyboard.setHelpOpen(false)} selects={selectable} opens={opens} hotkeys={hotkeys} />
       <PageHeader
@@ -198,6 +201,8 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
         ) : null}
         <Table<BaseRecord>
           {...tableProps}
+          dataSource={piecesReady ? tableProps.dataSource : []}
+          loading={!piecesReady || tableProps.loading}
           size={preferences.density}
           rowKey={(record) => String(idOf(record, idField))}
           scroll={{ x: 'max-content' }}

@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../../../common/resources/generate';
+import { preloadPieces } from '../../registry/preload-pieces';
 import { useRuntime } from '../../registry/registry-context';
 import type { ResourceDefinition } from '../../../common/resources/types';
 import { lazyPage, type LazyPage } from '../../shell/lazy-page';
@@ -30,5 +31,8 @@ export default function ResourcePage({ route }: { route: RouteSpec }) {
   const definition = registry.definitions.find((candidate) => candidate.name === route.resource);
   if (!definition) return <NotFoundPage />;
   const Page = definition.endpoint ? GENERIC_PAGES[route.action] : undefined;
+  // The area's cells, actions and panels come beside the page's code, not after it: called in the
+  // render (once per definition), since this page's effects wait until the suspended page is in.
+  if (Page && (route.action === 'list' || route.action === 'show')) void preloadPieces(definition);
   return Page ? <Page definition={definition} route={route} /> : <ResourcePending definition={definition} />;
 }
