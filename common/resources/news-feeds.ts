@@ -29,7 +29,7 @@ export const newsFeeds: ResourceDefinition = {
       type: 'reference',
       labelKey: 'news.fields.companyName',
       readOnly: true,
-      reference: { resource: 'companies', label: 'compName', value: 'companyId' },
+      reference: { resource: 'companies', label: 'compName', value: 'companyId', keepSearchAs: 'searchText' },
       // The name the row carries, not a read of the company per row; sorted by that name.
       list: { sortable: true, filter: 'multiSelect', cell: 'news-company', width: 200 },
     },

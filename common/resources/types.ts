@@ -112,6 +112,12 @@ export interface FieldDefinition {
      * by enterprise (be-api-management/admin/users/enterprise-options). The resource's list otherwise.
      */
     optionsEndpoint?: string;
+    /**
+     * The session storage key (src/providers/view-state.ts) the text typed in the select's
+     * search is kept under for the user's return: the news feeds' company search (SPEC.md
+     * section 3's `searchText`).
+     */
+    keepSearchAs?: 'searchText';
   };
   /** Two records may not share a value (a unique index): a clash answers 409 on this field. */
   unique?: boolean;
