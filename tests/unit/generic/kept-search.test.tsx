@@ -30,11 +30,11 @@ function renderSelect(searches: string[]) {
   };
   return render(
     <I18nextProvider i18n={createI18n('en')}>
-    <MemoryRouter>
-      <Refine dataProvider={provider} routerProvider={routerProvider} resources={[{ name: 'companies', list: '/companies' }]} options={{ disableTelemetry: true }}>
-        <OptionSelect field={company} aria-label="company" mode="multiple" open />
-      </Refine>
-    </MemoryRouter>
+      <MemoryRouter>
+        <Refine dataProvider={provider} routerProvider={routerProvider} resources={[{ name: 'companies', list: '/companies' }]} options={{ disableTelemetry: true }}>
+          <OptionSelect field={company} aria-label="company" mode="multiple" open />
+        </Refine>
+      </MemoryRouter>
     </I18nextProvider>,
   );
 }
