@@ -31,6 +31,13 @@ export const AREA_CELLS = lazyPieces<CellProps>(
     'feed-last-result': () => import('../pages/announcements/feeds/feed-cells').then((m) => m.FeedLastResultCell),
     'news-company': () => import('../pages/news/news-cells').then((m) => m.NewsCompanyCell),
     'news-headline': () => import('../pages/news/news-cells').then((m) => m.NewsHeadlineCell),
+    'announcement-age': () => import('../pages/announcements/announcement-cells').then((m) => m.AnnouncementAgeCell),
+    'announcement-source': () => import('../pages/announcements/announcement-cells').then((m) => m.AnnouncementSourceCell),
+    'announcement-company': () => import('../pages/announcements/announcement-cells').then((m) => m.AnnouncementCompanyCell),
+    'announcement-subject': () => import('../pages/announcements/announcement-cells').then((m) => m.AnnouncementSubjectCell),
+    'announcement-group': () => import('../pages/announcements/announcement-cells').then((m) => m.AnnouncementGroupCell),
+    'announcement-tags': () => import('../pages/announcements/announcement-cells').then((m) => m.AnnouncementTagsCell),
+    'announcement-lock': () => import('../pages/announcements/announcement-cells').then((m) => m.AnnouncementLockCell),
   },
   CellFallback,
 );

@@ -15,4 +15,6 @@ export const AREA_PANELS = lazyPieces<PanelProps>({
   'audit-change': () => import('../pages/admin/audit-change-panel').then((m) => m.AuditChangePanel),
   'feed-run-report': () => import('../pages/announcements/feeds/run-report-panel').then((m) => m.FeedRunReportPanel),
   'news-details': () => import('../pages/news/news-details-panel').then((m) => m.NewsDetailsPanel),
+  'announcement-lock': () => import('../pages/announcements/announcement-panels').then((m) => m.AnnouncementLockPanel),
+  'announcement-review': () => import('../pages/announcements/announcement-panels').then((m) => m.AnnouncementReviewPanel),
 });

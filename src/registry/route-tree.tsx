@@ -35,7 +35,6 @@ export const CUSTOM_PAGES: Record<string, LazyPage<{ route: RouteSpec }>> = {
   'finview-settings': lazyPage(() => import('../pages/finview/settings-page'), 'finview-settings-page'),
   'finview-rule-editor': lazyPage(() => import('../pages/finview/rules-page'), 'finview-rule-editor-page'),
   'finview-plugin-edit': lazyPage(() => import('../pages/finview/plugins-page'), 'finview-plugin-edit-page'),
-  'announcements-review': lazyPage(() => import('../pages/announcements/review-page'), 'announcements-review-page'),
   'announcement-feed-form': lazyPage(() => import('../pages/announcements/feed-form-page'), 'announcement-feed-form-page'),
 };
 

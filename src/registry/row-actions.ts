@@ -12,4 +12,7 @@ export const ROW_ACTIONS = lazyPieces<RowActionProps>({
   'kyc-claim': () => import('../pages/kyc/kyc-claim-action').then((m) => m.KycClaimAction),
   'user-reset-password': () => import('../pages/admin/reset-password-action').then((m) => m.ResetPasswordAction),
   'feed-run-now': () => import('../pages/announcements/feeds/run-now-action').then((m) => m.FeedRunNowAction),
+  'announcement-merge': () => import('../pages/announcements/announcement-row-actions').then((m) => m.MergeAction),
+  'announcement-separate': () => import('../pages/announcements/announcement-row-actions').then((m) => m.SeparateAction),
+  'announcement-company': () => import('../pages/announcements/announcement-row-actions').then((m) => m.CompanyAction),
 });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedAnswer } from '../../common/domains/announcements/model';
 import { withAreas } from '../fixtures/app-config';
 import { insertFixtureCompanies } from '../fixtures/announcements/companies';
-import { logInAs } from './browser';
+import { appRendered, logInAs, waitForNotice } from './browser';
+import { listSettled } from './list-settled';
 import { auditInEveryLook } from './looks';
 import { apiSession, sealedFetch, type ApiSession } from './sealed-api';
 import { writeAppConfig } from './stack';
@@ -16,15 +17,17 @@ import { browserSuite } from './suite';
 // Announcements through the real server, its job queue and LISTEN/NOTIFY (issue 13, "Must
 // show"): an Admin runs the BSE and NSE fixture feeds (a disclosure filed on both exchanges,
 // one malformed entry in each); the reviewer's open queue shows the new items without a reload,
-// merges the duplicate and publishes with the keyboard; a second reviewer opening the same item
-// sees who has it; a User cannot edit the taxonomy; every screen passes axe in every look.
+// merges the duplicate (its row action) and publishes with the keyboard; a second reviewer opening
+// the same item sees who has it and cannot decide it; a User cannot edit the taxonomy; every
+// screen passes axe in every look. The queue is the generic list (its "Needs review" tab) and an
+// announcement the generic show page with its lock and review panels.
 
 let scratch = '';
 const suite = browserSuite(() => {
   scratch = mkdtempSync(join(tmpdir(), 'bo-announcements-e2e-'));
   // The fixture feeds are file: URLs: the egress policy reads that folder in place of the demo one.
   return { APP_CONFIG: writeAppConfig(scratch, (config) => withAreas(config, ['announcements'])), EGRESS_FILE_DIR: resolve('tests/fixtures/announcements') };
-});
+}, { privateDist: true });
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
@@ -51,12 +54,17 @@ async function open(username: string): Promise<{ context: BrowserContext; page: 
   return { context, page };
 }
 
-const rowIds = (page: Page) => page.locator('[data-testid="announcement-row"]').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-id'))));
-const focusedId = (page: Page) =>
-  page.evaluate(() => Number(document.activeElement?.closest('[data-testid="announcement-row"]')?.getAttribute('data-id') ?? 0));
+// The generic list's rows (data-row-key: the id) and its keyboard focus (data-focused).
+const rowsOf = (page: Page) => page.locator('[data-testid="generic-table"] tbody tr.ant-table-row');
+const rowOf = (page: Page, id: number) => page.locator(`[data-testid="generic-table"] tbody tr.ant-table-row[data-row-key="${id}"]`);
+const rowIds = (page: Page) => rowsOf(page).evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-row-key'))));
+const focusedId = (page: Page) => page.evaluate(() => Number(document.querySelector('[data-testid="generic-table"] tr[data-focused="true"]')?.getAttribute('data-row-key') ?? 0));
+/** The queue: the "Needs review" tab, oldest first (every status is the list's "All"). */
+const QUEUE = '/announcements?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=needs_review';
 
-/** Walks the queue with k (to the top) then j until the row `id` has the focus. */
+/** Walks the list with k (to the top) then j until the row `id` has the focus. */
 async function focusWithKeys(page: Page, id: number): Promise<void> {
+  await listSettled(page);
   const count = (await rowIds(page)).length;
   for (let step = 0; step < count; step += 1) await page.keyboard.press('k');
   for (let step = 0; step <= count && (await focusedId(page)) !== id; step += 1) await page.keyboard.press('j');
@@ -100,10 +108,12 @@ describe('announcements in Chromium', () => {
   it('a feed run shows up live in the open queue; the reviewer merges the duplicate and publishes with the keyboard', { timeout: 240_000 }, async () => {
     const { context, page } = await open(REVIEWER);
     try {
-      await go(page, '/announcements');
-      await page.getByTestId('announcements-empty').waitFor({ timeout: 20_000 });
-      await page.getByTestId('announcements-legend').waitFor();
-      await page.locator('[data-testid="announcements-live-status"][data-connected="true"]').waitFor({ timeout: 20_000 });
+      // The list's live stream is open (its EventSource answered) before the feeds run.
+      const streaming = page.waitForResponse((response) => response.url().includes('/announcements/events?ticket='), { timeout: 20_000 });
+      await go(page, QUEUE);
+      await appRendered(page);
+      await page.locator('[data-testid="generic-table"] .ant-table-placeholder').waitFor({ timeout: 20_000 });
+      await streaming;
       // Marks this page load: a reload would lose it.
       await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
 
@@ -111,21 +121,19 @@ describe('announcements in Chromium', () => {
       // BSE: 4 of 5 entries (one malformed); NSE: 3 of 4 (one malformed).
       await poll(async () => (await rowIds(page)).length, 60_000).toBe(7);
       expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
-      expect(await page.locator('[data-testid="announcement-row"][data-new="true"]').count()).toBeGreaterThan(0);
       // Oldest first: Tata Steel's 15:31 filing leads the queue.
       const ids = await rowIds(page);
       expect(ids[0]).toBe(await idBySubject('Buy Back', 'BSE'));
 
-      // The same results filed on both exchanges: NSE's is a suggested duplicate of BSE's.
+      // The same results filed on both exchanges: NSE's is a suggested duplicate of BSE's, merged by its row action.
       const lead = await idBySubject('Financial Results', 'BSE');
       const duplicate = await idBySubject('Outcome of Board Meeting', 'NSE');
-      const duplicateRow = page.locator(`[data-testid="announcement-row"][data-id="${duplicate}"]`);
-      expect(await duplicateRow.getByTestId('announcement-duplicate').getAttribute('data-lead')).toBe(String(lead));
-      await page.keyboard.press('j');
-      await focusWithKeys(page, duplicate);
-      await page.keyboard.press('m');
+      expect(await rowOf(page, duplicate).getByTestId('announcement-duplicate').getAttribute('data-lead')).toBe(String(lead));
+      await rowOf(page, duplicate).getByTestId('announcement-row-merge').click();
       await poll(async () => (await rowIds(page)).includes(duplicate)).toBe(false);
 
+      // Published with the keyboard: j/k to the row, p.
+      await page.getByTestId('generic-table').click({ position: { x: 2, y: 2 } });
       await focusWithKeys(page, lead);
       await page.keyboard.press('p');
       await poll(async () => (await rowIds(page)).includes(lead)).toBe(false);
@@ -161,32 +169,39 @@ describe('announcements in Chromium', () => {
     const first = await open(REVIEWER);
     const second = await open(SECOND);
     try {
-      await go(first.page, '/announcements');
-      await first.page.locator(`[data-testid="announcement-row"][data-id="${target}"]`).waitFor({ timeout: 20_000 });
+      await go(first.page, QUEUE);
+      await rowOf(first.page, target).waitFor({ timeout: 20_000 });
+      await first.page.getByTestId('generic-table').click({ position: { x: 2, y: 2 } });
       await focusWithKeys(first.page, target);
+      // Enter opens the announcement's page, whose lock panel takes the soft lock.
       await first.page.keyboard.press('Enter');
-      await first.page.getByTestId('announcement-drawer').waitFor();
+      await first.page.locator('[data-testid="announcement-lock"][data-lock="held"]').waitFor({ timeout: 20_000 });
       await poll(async () => (await suite.stack.sql<{ username: string }>('SELECT username FROM announcement_locks WHERE announcement_id = $1', [target]))[0]?.username).toBe(REVIEWER);
 
-      await go(second.page, '/announcements');
+      await go(second.page, QUEUE);
       // The list shows the holder live.
-      await poll(() => second.page.locator(`[data-testid="announcement-row"][data-id="${target}"] [data-testid="announcement-lock-holder"]`).getAttribute('data-user')).toBe(REVIEWER);
+      await poll(() => rowOf(second.page, target).locator('[data-testid="announcement-lock-holder"]').getAttribute('data-user')).toBe(REVIEWER);
+      await second.page.getByTestId('generic-table').click({ position: { x: 2, y: 2 } });
       await focusWithKeys(second.page, target);
       await second.page.keyboard.press('Enter');
       const banner = second.page.getByTestId('announcement-lock-banner');
-      await banner.waitFor();
+      await banner.waitFor({ timeout: 20_000 });
       expect(await banner.getAttribute('data-user')).toBe(REVIEWER);
       expect(await banner.textContent()).toContain(REVIEWER);
 
-      // The server holds the lock too: the second reviewer's publish is refused.
+      // The second reviewer's publish from the page is refused, and the row stays in the queue.
+      await second.page.getByTestId(`transition-publish-${target}`).click();
+      await waitForNotice(second.page, REVIEWER, { type: 'error' });
+      // The server holds the lock on the workflow's route too.
       const session = await apiSession(suite.stack.appUrl, SECOND);
-      const [row] = await suite.stack.sql<{ version: number }>('SELECT version FROM announcements WHERE id = $1', [target]);
-      const refused = await call<{ code: string; params?: { user?: string } }>(session, 'POST', `/${target}/publish`, { version: row?.version });
+      const [row] = await suite.stack.sql<{ version: number; status: string }>('SELECT version, status FROM announcements WHERE id = $1', [target]);
+      expect(row?.status).toBe('needs_review');
+      const refused = await call<{ code: string; params?: { user?: string } }>(session, 'POST', `/${target}/transitions/publish`, { version: row?.version });
       expect(refused.status).toBe(409);
       expect(refused.body.code).toBe('announcementLocked');
 
-      // Closing the drawer releases it.
-      await first.page.keyboard.press('Escape');
+      // Leaving the page releases it.
+      await first.page.goBack();
       await poll(async () => (await suite.stack.sql('SELECT 1 FROM announcement_locks WHERE announcement_id = $1', [target])).length).toBe(0);
     } finally {
       await first.context.close();
@@ -240,14 +255,16 @@ describe('announcements in Chromium', () => {
       startsAt: new Date(Date.now() - 60_000).toISOString(),
       expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
+    const [shown] = await suite.stack.sql<{ id: number }>(`SELECT id::int AS id FROM announcements WHERE status = 'published' ORDER BY id LIMIT 1`);
     const { context, page } = await open(REVIEWER);
     try {
       const findings = await auditInEveryLook(
         page,
         suite.stack.appUrl,
         [
-          { name: 'queue', path: '/announcements', ready: '[data-testid="announcement-row"]' },
-          { name: 'published', path: '/announcements?tab=published', ready: '[data-testid="announcement-row"][data-status="published"]' },
+          { name: 'queue', path: QUEUE, ready: '[data-testid="generic-table"] tbody tr.ant-table-row' },
+          { name: 'published', path: QUEUE.replace('needs_review', 'published'), ready: '[data-testid="generic-table"] tbody tr.ant-table-row [data-status="published"]' },
+          { name: 'announcement', path: `/announcements/show/${shown?.id}`, ready: '[data-testid="generic-panel-announcement-review"] [data-testid="announcement-detail"]' },
           { name: 'feeds', path: '/announcements/feeds', ready: `[data-testid="generic-table"] [data-testid="feed-last-run-${feeds.BSE}"]` },
           { name: 'feed', path: `/announcements/feeds/show/${feeds.BSE}`, ready: '[data-testid="feed-runs-table"] tr[data-status]' },
           { name: 'categories', path: '/announcements/categories', ready: 'table tbody tr.ant-table-row' },

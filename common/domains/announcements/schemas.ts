@@ -22,6 +22,8 @@ const answerFields = {
   source: literals(ANNOUNCEMENT_SOURCES),
   sourceId: Type.String(),
   company: Nullable(CompanyRef),
+  /** The linked company's id (the generic form and filter name it so); `company` has its name. */
+  companyId: Nullable(Type.Integer()),
   /** As the source named them (shown when no company is linked). */
   companyName: Type.String(),
   isin: Type.String(),

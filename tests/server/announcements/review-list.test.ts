@@ -7,7 +7,7 @@ const ids = (rows: AnnouncementAnswer[]) => rows.map((row) => row.id);
 
 describeEachDatabase('announcements review list', (suite) => {
   // The first test builds the suite's first app (PGlite migrates from nothing): slow on a busy machine.
-  it('lists the queue oldest first by default, each status tab newest first, with lock and group size', { timeout: 120_000 }, async () => {
+  it('lists the queue oldest first, each status tab newest first, every status without one, with lock and group size', { timeout: 120_000 }, async () => {
     const { app, analyst, admin } = await reviewers(suite);
     await suite.sql('DELETE FROM announcements');
     const older = await insertAnnouncement(suite, { ageMinutes: 30 });
@@ -17,7 +17,7 @@ describeEachDatabase('announcements review list', (suite) => {
     const retracted = await insertAnnouncement(suite, { status: 'retracted' });
     const group = await insertGroup(suite, 3);
 
-    const queue = await review(app, analyst, 'GET');
+    const queue = await review(app, analyst, 'GET', '', undefined, { status: 'queue' });
     expect(queue.statusCode, queue.body).toBe(200);
     expect(ids(queue.json())).toEqual([...group, older, newer]);
     expect(queue.headers['x-total-count']).toBe('5');
@@ -31,15 +31,18 @@ describeEachDatabase('announcements review list', (suite) => {
     expect(await tab('retracted')).toEqual([retracted]);
     expect(await tab('ingested')).toEqual([newer]);
     expect((await tab('all')).length).toBe(9);
+    // No status is every status (the generic list's "All" tab), newest first; a queue state's tab is oldest first.
+    expect(ids((await review(app, analyst, 'GET')).json()).length).toBe(9);
+    expect(await tab('needs_review')).toEqual([...group, older]);
     const ascending = await review(app, analyst, 'GET', '', undefined, { status: 'published', sort: 'disseminatedAt:asc' });
     expect(ids(ascending.json())).toEqual(published);
 
     // A lock shows on the row while it lives; an expired one is no lock.
     expect((await review(app, admin, 'POST', `/${older}/lock`, {})).statusCode).toBe(200);
-    const locked = (await review(app, analyst, 'GET')).json<AnnouncementAnswer[]>().find((row) => row.id === older);
+    const locked = (await review(app, analyst, 'GET', '', undefined, { status: 'queue' })).json<AnnouncementAnswer[]>().find((row) => row.id === older);
     expect(locked?.lock).toMatchObject({ user: { username: 'admin' } });
     await suite.sql(`UPDATE announcement_locks SET expires_at = now() - interval '1 second'`);
-    const expired = (await review(app, analyst, 'GET')).json<AnnouncementAnswer[]>().find((row) => row.id === older);
+    const expired = (await review(app, analyst, 'GET', '', undefined, { status: 'queue' })).json<AnnouncementAnswer[]>().find((row) => row.id === older);
     expect(expired?.lock).toBeNull();
   });
 
@@ -50,7 +53,8 @@ describeEachDatabase('announcements review list', (suite) => {
     const middle = await insertAnnouncement(suite, { source: 'NSE', ageMinutes: 200 });
     const newest = await insertAnnouncement(suite, { source: 'manual', ageMinutes: 100 });
     const list = async (query: Record<string, string>) => {
-      const response = await review(app, analyst, 'GET', '', undefined, query);
+      // The queue's order (oldest first): without a status the list is every status, newest first.
+      const response = await review(app, analyst, 'GET', '', undefined, { status: 'queue', ...query });
       expect(response.statusCode, response.body).toBe(200);
       return { ids: ids(response.json()), total: response.headers['x-total-count'] };
     };
@@ -74,7 +78,8 @@ describeEachDatabase('announcements review list', (suite) => {
     const nse = await insertAnnouncement(suite, { source: 'NSE', subject: 'Dividend 50%_off', critical: true, categoryId: category?.id ?? null, ageMinutes: 50 });
     const manual = await insertAnnouncement(suite, { source: 'manual', companyName: 'Acme Widgets', summary: 'quarterly RESULTS inside', ageMinutes: 10 });
     const list = async (query: Record<string, string>) => {
-      const response = await review(app, analyst, 'GET', '', undefined, query);
+      // The queue's order (oldest first): without a status the list is every status, newest first.
+      const response = await review(app, analyst, 'GET', '', undefined, { status: 'queue', ...query });
       expect(response.statusCode, response.body).toBe(200);
       return ids(response.json());
     };

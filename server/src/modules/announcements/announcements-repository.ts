@@ -67,6 +67,7 @@ export function announcementAnswer(row: AnnouncementRow): AnnouncementAnswer {
     source: row.source,
     sourceId: row.sourceId,
     company: row.companyId === null ? null : { id: row.companyId, name: row.companyRefName ?? '', isin: row.companyIsin ?? '', ticker: row.companyTicker ?? '' },
+    companyId: row.companyId,
     companyName: row.companyName,
     isin: row.isin,
     scripCode: row.scripCode,
@@ -120,8 +121,8 @@ export interface ListFilters {
   status: StatusFilter;
   /** One source, or several (the generic list's multiSelect sends `BSE,NSE`). */
   source?: AnnouncementSource | readonly AnnouncementSource[] | undefined;
-  categoryId?: number | undefined;
-  companyId?: number | undefined;
+  categoryId?: readonly string[] | undefined;
+  companyId?: readonly string[] | undefined;
   unmatched?: boolean | undefined;
   critical?: boolean | undefined;
   q?: string | undefined;
@@ -169,8 +170,8 @@ function whereOf(filters: ListFilters): { clauses: string[]; params: unknown[] }
   else if (filters.status !== 'all') clauses.push(`a.status = ${param(filters.status)}`);
   if (typeof filters.source === 'string') clauses.push(`a.source = ${param(filters.source)}`);
   else if (filters.source && filters.source.length > 0) clauses.push(`a.source = ANY(${param(filters.source)}::text[])`);
-  if (filters.categoryId !== undefined) clauses.push(`a.category_id = ${param(filters.categoryId)}`);
-  if (filters.companyId !== undefined) clauses.push(`a.company_id = ${param(filters.companyId)}`);
+  if (filters.categoryId?.length) clauses.push(`a.category_id = ANY(${param(filters.categoryId)}::bigint[])`);
+  if (filters.companyId?.length) clauses.push(`a.company_id = ANY(${param(filters.companyId)}::bigint[])`);
   if (filters.unmatched) clauses.push('a.company_id IS NULL');
   if (filters.critical) clauses.push('a.critical');
   if (filters.from) clauses.push(`a.disseminated_at >= ${param(filters.from)}::timestamptz`);

@@ -16,18 +16,18 @@ import { assertNotLockedByOther, releaseLock, takeLock } from './locks.js';
 const FUTURE_TOLERANCE_MS = 60_000;
 const QUEUE = new Set(['ingested', 'needs_review']);
 
-function found(row: AnnouncementRow | null): AnnouncementRow {
+export function found(row: AnnouncementRow | null): AnnouncementRow {
   if (!row) throw new HttpError(404, 'announcementNotFound');
   return row;
 }
 
 /** What the audit log keeps of a row: its answer without the (ephemeral) lock. */
-function auditView(row: AnnouncementRow) {
+export function auditView(row: AnnouncementRow) {
   const { lock: _lock, ...rest } = announcementAnswer(row);
   return rest;
 }
 
-async function detailOf(q: Queryable, row: AnnouncementRow): Promise<AnnouncementDetail> {
+export async function detailOf(q: Queryable, row: AnnouncementRow): Promise<AnnouncementDetail> {
   const members = row.groupId === null ? [] : await groupMembers(q, row.groupId, row.id);
   return { ...announcementAnswer(row), members: members.map(announcementAnswer) };
 }
@@ -166,35 +166,54 @@ function inQueue(row: AnnouncementRow): void {
 
 const DECIDED = 'decided_at = now(), decided_by = $2';
 
-export function publishAnnouncement(fastify: FastifyInstance, actor: AuditActor, id: number, version: number): Promise<AnnouncementDetail> {
-  return writeAnnouncement(fastify, actor, id, version, 'publish', async (tx, row) => {
+/** What a review decision's input may carry: suppress's reason from the list, retract's own words. */
+export interface DecisionInput {
+  suppressReason?: SuppressReason;
+  retractReason?: string;
+}
+
+/**
+ * The four review decisions' own part of a write, on the row locked and checked (lock, version)
+ * by the caller: the legacy decision routes (writeAnnouncement) and the workflow's transitions
+ * (transition-store.ts) both run these, so the two routes cannot decide differently.
+ */
+export const DECISIONS: Record<'publish' | 'suppress' | 'reopen' | 'retract', (tx: Queryable, actor: AuditActor, row: AnnouncementRow, input: DecisionInput) => Promise<void>> = {
+  async publish(tx, actor, row) {
     inQueue(row);
-    await publishGroup(tx, actor, id, row.groupId);
-    await tx.query(`UPDATE announcements SET status = 'published', published_at = now(), published_by = $2, ${DECIDED} WHERE id = $1`, [id, actor.id]);
-  });
+    await publishGroup(tx, actor, row.id, row.groupId);
+    await tx.query(`UPDATE announcements SET status = 'published', published_at = now(), published_by = $2, ${DECIDED} WHERE id = $1`, [row.id, actor.id]);
+  },
+  async suppress(tx, actor, row, input) {
+    inQueue(row);
+    await tx.query(`UPDATE announcements SET status = 'suppressed', suppress_reason = $3, ${DECIDED} WHERE id = $1`, [row.id, actor.id, input.suppressReason]);
+  },
+  async reopen(tx, actor, row) {
+    if (row.status !== 'suppressed') throw new HttpError(409, 'announcementNotReopenable');
+    if (row.suppressReason === 'duplicate') await leaveGroup(tx, actor, row.id, row.groupId, 'reopen');
+    await tx.query(`UPDATE announcements SET status = 'needs_review', suppress_reason = NULL, ${DECIDED} WHERE id = $1`, [row.id, actor.id]);
+  },
+  async retract(tx, actor, row, input) {
+    const reason = input.retractReason?.trim() ?? '';
+    if (reason === '') throw new HttpError(422, 'validation', { reason: 'notBlank' });
+    if (row.status !== 'published') throw new HttpError(409, 'announcementNotPublished');
+    await tx.query(`UPDATE announcements SET status = 'retracted', retract_reason = $3, ${DECIDED} WHERE id = $1`, [row.id, actor.id, reason]);
+  },
+};
+
+export function publishAnnouncement(fastify: FastifyInstance, actor: AuditActor, id: number, version: number): Promise<AnnouncementDetail> {
+  return writeAnnouncement(fastify, actor, id, version, 'publish', (tx, row) => DECISIONS.publish(tx, actor, row, {}));
 }
 
 export function suppressAnnouncement(fastify: FastifyInstance, actor: AuditActor, id: number, version: number, reason: SuppressReason): Promise<AnnouncementDetail> {
-  return writeAnnouncement(fastify, actor, id, version, 'suppress', async (tx, row) => {
-    inQueue(row);
-    await tx.query(`UPDATE announcements SET status = 'suppressed', suppress_reason = $3, ${DECIDED} WHERE id = $1`, [id, actor.id, reason]);
-  });
+  return writeAnnouncement(fastify, actor, id, version, 'suppress', (tx, row) => DECISIONS.suppress(tx, actor, row, { suppressReason: reason }));
 }
 
 export function reopenAnnouncement(fastify: FastifyInstance, actor: AuditActor, id: number, version: number): Promise<AnnouncementDetail> {
-  return writeAnnouncement(fastify, actor, id, version, 'reopen', async (tx, row) => {
-    if (row.status !== 'suppressed') throw new HttpError(409, 'announcementNotReopenable');
-    if (row.suppressReason === 'duplicate') await leaveGroup(tx, actor, id, row.groupId, 'reopen');
-    await tx.query(`UPDATE announcements SET status = 'needs_review', suppress_reason = NULL, ${DECIDED} WHERE id = $1`, [id, actor.id]);
-  });
+  return writeAnnouncement(fastify, actor, id, version, 'reopen', (tx, row) => DECISIONS.reopen(tx, actor, row, {}));
 }
 
 export function retractAnnouncement(fastify: FastifyInstance, actor: AuditActor, id: number, version: number, reason: string): Promise<AnnouncementDetail> {
-  return writeAnnouncement(fastify, actor, id, version, 'retract', async (tx, row) => {
-    if (reason.trim() === '') throw new HttpError(422, 'validation', { reason: 'notBlank' });
-    if (row.status !== 'published') throw new HttpError(409, 'announcementNotPublished');
-    await tx.query(`UPDATE announcements SET status = 'retracted', retract_reason = $3, ${DECIDED} WHERE id = $1`, [id, actor.id, reason.trim()]);
-  });
+  return writeAnnouncement(fastify, actor, id, version, 'retract', (tx, row) => DECISIONS.retract(tx, actor, row, { retractReason: reason }));
 }
 
 export function mergeAnnouncement(fastify: FastifyInstance, actor: AuditActor, id: number, version: number, into: number): Promise<AnnouncementDetail> {

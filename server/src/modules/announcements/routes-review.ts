@@ -43,6 +43,8 @@ const ACCESS = (action: 'list' | 'show' | 'create' | 'edit') => ({ resource: 'an
 const BASE = '/be-api-management/announcements';
 const Params = Type.Object({ id: Id });
 export const NEXT_CURSOR = 'x-next-cursor';
+/** The queue, and its states' own tabs, read oldest first unless told. */
+const QUEUE_FILTERS = new Set(['queue', 'ingested', 'needs_review']);
 
 /** `BSE,NSE` → the sources (the schema's pattern has checked each). */
 function sourcesOf(source: string | undefined): AnnouncementSource[] | undefined {
@@ -74,16 +76,25 @@ export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: ACCESS('list') },
       schema: {
         tags,
-        summary: 'Announcements, one keyset page (queue oldest first by default); x-total-count (capped: x-total-capped), x-next-cursor',
+        summary: 'Announcements, one keyset page (every status by default, newest first; the queue and its states oldest first); x-total-count (capped: x-total-capped), x-next-cursor',
         querystring: ListQuery,
         response: { 200: Type.Array(AnnouncementReply), ...ERRORS },
       },
     },
     async (request, reply) => {
-      const { status = 'queue', sort, pageSize = 50, cursor, page: number, source, disseminatedAt, ...filters } = request.query;
-      const direction = sort ? (sort.endsWith(':asc') ? 'asc' : 'desc') : status === 'queue' ? 'asc' : 'desc';
+      // Without a status, every status: the generic list's "All" tab (the queue is `status=queue`, or a queue state's tab).
+      const { status = 'all', sort, pageSize = 50, cursor, page: number, source, disseminatedAt, categoryId, companyId, ...filters } = request.query;
+      const direction = sort ? (sort.endsWith(':asc') ? 'asc' : 'desc') : QUEUE_FILTERS.has(status) ? 'asc' : 'desc';
       const range = rangeOf(disseminatedAt);
-      const listFilters = { status, ...filters, source: sourcesOf(source), from: filters.from ?? range.from, to: filters.to ?? range.to };
+      const listFilters = {
+        status,
+        ...filters,
+        source: sourcesOf(source),
+        categoryId: categoryId?.split(','),
+        companyId: companyId?.split(','),
+        from: filters.from ?? range.from,
+        to: filters.to ?? range.to,
+      };
       const page = await listAnnouncements(fastify.db, listFilters, direction, pageSize, cursor ? decodeCursor(cursor) : null, ((number ?? 1) - 1) * pageSize);
       reply.header(TOTAL_COUNT, String(page.total));
       if (page.capped) reply.header(TOTAL_CAPPED, 'true');
