@@ -10,7 +10,9 @@ export function TextCell({ value, field }: CellProps) {
   if (option) return <>{t(option.labelKey)}</>;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (field.type === 'url' || field.type === 'email' || field.type === 'integer' || field.type === 'number') return <Ltr>{text}</Ltr>;
-  return <>{text}</>;
+  // Someone's words, in whatever direction they were written: isolated, so an English headline in
+  // a right-to-left page keeps its final stop at its end (<bdi> takes the text's own direction).
+  return <bdi>{text}</bdi>;
 }
 
 /** A value the server already masked (an account number, an Aadhaar): shown as sent, with no way to reveal it. */
