@@ -149,13 +149,17 @@ async function bulkTransition(page: Page, definition: ResourceDefinition): Promi
   await poll(() => page.getByTestId('workflow-selected').textContent()).toMatch(/\b1\b/);
 }
 
+/** Whether the API creates a record from the generic form's fields: a stored resource, or a module's own whose create is the generic form (announcements). */
+const createdFromForm = (definition: ResourceDefinition) =>
+  Boolean(definition.storage) || (definition.actions.includes('create') && !definition.actionPages?.create && !definition.page && definition.shape !== 'form');
+
 /**
- * A stored resource gets three records through its API when it has fewer, so every step has
- * rows to work on; one of a workflow's records is moved on by its first transition, so a bulk
- * run meets a row that may not take it.
+ * A resource created from its form's fields gets three records through its API when it has
+ * fewer, so every step has rows to work on; one of a workflow's records is moved on by its first
+ * transition, so a bulk run meets a row that may not take it.
  */
 async function seedRecords(suite: BrowserSuite, definition: ResourceDefinition, owner: string): Promise<void> {
-  if (!definition.storage || !definition.endpoint || !definition.actions.includes('create')) return;
+  if (!createdFromForm(definition) || !definition.endpoint || !definition.actions.includes('create')) return;
   const creator = ACCOUNTS[([2, 1, 0] as const).find((role) => canAccess(role, { resource: definition.name, action: 'create' })) ?? 0];
   const session = await apiSession(suite.stack.appUrl, creator);
   const listed = await sealedFetch(session, 'GET', `${definition.endpoint}?pageSize=1`);
@@ -166,7 +170,7 @@ async function seedRecords(suite: BrowserSuite, definition: ResourceDefinition, 
     const response = await sealedFetch(session, 'POST', definition.endpoint, JSON.stringify(sampleRecord(definition, seed)), 'application/json');
     if (response.status !== 201) throw new Error(`${definition.name}: seeding answered ${response.status} ${await response.text()}`);
     const body = (await response.json()) as Record<string, unknown>;
-    const record = (definition.storage.envelope === 'result' ? body.result : body) as Record<string, unknown>;
+    const record = (definition.storage?.envelope === 'result' ? body.result : body) as Record<string, unknown>;
     created.push({ id: String(record[definition.idField ?? 'id']), version: Number(record.version) });
   }
   const first = definition.workflow?.transitions.find((transition) => !transition.reasons?.length && transition.comment !== 'required');

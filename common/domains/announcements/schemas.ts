@@ -73,9 +73,10 @@ export const DetailReply = Type.Object({ ...answerFields, members: Type.Array(An
 // the database also checks (an existing company, an active category, a date not ahead) the
 // service names field by field.
 export const InputBody = Type.Object({
-  companyId: Nullable(RowId),
+  // Absent or null: none (the generic form leaves an emptied choice out).
+  companyId: Type.Optional(Nullable(RowId)),
   companyName: Type.Optional(Type.String({ maxLength: 300 })),
-  categoryId: Nullable(RowId),
+  categoryId: Type.Optional(Nullable(RowId)),
   subject: Type.String({ minLength: 1, maxLength: 500 }),
   summary: Type.String({ maxLength: 10_000 }),
   critical: Type.Boolean(),

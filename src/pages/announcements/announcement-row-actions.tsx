@@ -48,47 +48,42 @@ function useDecision(onDone: () => void) {
 
 const announcementOf = (props: RowActionProps) => props.record as unknown as AnnouncementDetail;
 
-/** Merge a queued member of a group into its lead: it becomes a suppressed duplicate. */
-export function MergeAction(props: RowActionProps) {
-  const { t } = useTranslation();
-  const announcement = announcementOf(props);
-  const { allowed, busy, decide } = useDecision(props.onDone);
-  const lead = suggestedLead(announcement);
-  if (!allowed || lead === null) return null;
+/** One decision's button, small on a row; the click stays off the row. */
+function DecisionButton({ props, testId, label, decision }: { props: RowActionProps; testId: string; label: string; decision: Decision & { action: 'merge' | 'separate' } }) {
+  const { busy, decide } = useDecision(props.onDone);
   return (
     <Button
       size={props.place === 'row' ? 'small' : 'middle'}
       loading={busy}
       onClick={(event) => {
         event.stopPropagation();
-        void decide(announcement.id, { action: 'merge', body: { version: announcement.version, into: lead } });
+        void decide(announcementOf(props).id, decision);
       }}
-      data-testid={props.place === 'row' ? 'announcement-row-merge' : 'announcement-merge'}
+      data-testid={testId}
     >
-      {t('announcements.actions.mergeInto', { id: lead })}
+      {label}
     </Button>
   );
+}
+
+/** Merge a queued member of a group into its lead: it becomes a suppressed duplicate. */
+export function MergeAction(props: RowActionProps) {
+  const { t } = useTranslation();
+  const announcement = announcementOf(props);
+  const { allowed } = useDecision(props.onDone);
+  const lead = suggestedLead(announcement);
+  if (!allowed || lead === null) return null;
+  const testId = props.place === 'row' ? 'announcement-row-merge' : 'announcement-merge';
+  return <DecisionButton props={props} testId={testId} label={t('announcements.actions.mergeInto', { id: lead })} decision={{ action: 'merge', body: { version: announcement.version, into: lead } }} />;
 }
 
 /** Leave the group: a suppressed duplicate goes back to the queue, a lead hands the group on. */
 export function SeparateAction(props: RowActionProps) {
   const { t } = useTranslation();
   const announcement = announcementOf(props);
-  const { allowed, busy, decide } = useDecision(props.onDone);
+  const { allowed } = useDecision(props.onDone);
   if (!allowed || announcement.groupId === null || announcement.status === 'published' || announcement.status === 'retracted') return null;
-  return (
-    <Button
-      size={props.place === 'row' ? 'small' : 'middle'}
-      loading={busy}
-      onClick={(event) => {
-        event.stopPropagation();
-        void decide(announcement.id, { action: 'separate', body: { version: announcement.version } });
-      }}
-      data-testid="announcement-separate"
-    >
-      {t('announcements.actions.separate')}
-    </Button>
-  );
+  return <DecisionButton props={props} testId="announcement-separate" label={t('announcements.actions.separate')} decision={{ action: 'separate', body: { version: announcement.version } }} />;
 }
 
 /** Link (or change) the company, in a dialog; "remember" links the other unmatched rows with the same code. */

@@ -50,7 +50,8 @@ interface CheckedInput {
 }
 
 /** The body checked against the database, or a 422 naming every refused field. */
-async function checkInput(q: Queryable, input: AnnouncementInput, now: Date): Promise<CheckedInput> {
+async function checkInput(q: Queryable, given: AnnouncementInput, now: Date): Promise<CheckedInput> {
+  const input = { ...given, companyId: given.companyId ?? null, categoryId: given.categoryId ?? null };
   const refused: Record<string, FieldRefusal> = {};
   const subject = input.subject.trim();
   if (subject === '') refused.subject = 'notBlank';
