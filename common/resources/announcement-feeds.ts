@@ -20,7 +20,7 @@ export const announcementFeeds: ResourceDefinition = {
   actionPages: { create: 'announcement-feed-form', edit: 'announcement-feed-form' },
   panels: ['feed-run-report'],
   rowActions: ['feed-run-now'],
-  list: { search: ['name', 'url'] },
+  list: { search: ['name', 'url'], export: true },
   fields: [
     { name: 'id', type: 'integer', labelKey: 'generic.id', readOnly: true, views: ['show'] },
     { name: 'name', type: 'text', labelKey: 'announcementFeeds.fields.name', required: true, maxLength: 80, rule: 'notBlank', list: { sortable: true } },

@@ -35,5 +35,5 @@ export const auditLog: ResourceDefinition = {
       list: { sortable: true, filter: 'select', cell: 'audit-action' },
     },
   ],
-  list: { expand: 'audit-change' },
+  list: { expand: 'audit-change', export: true },
 };

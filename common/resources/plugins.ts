@@ -37,5 +37,5 @@ export const plugins: ResourceDefinition = {
     { name: 'updatedAt', type: 'datetime', labelKey: 'finviewPlugins.updatedAt', readOnly: true, list: { cell: 'relativeAge', width: 140 } },
   ],
   panels: ['finview-plugin-data'],
-  list: { tabs: 'kind', search: ['id'], openOnEnter: true },
+  list: { tabs: 'kind', search: ['id'], openOnEnter: true, export: true },
 };

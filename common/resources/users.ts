@@ -68,5 +68,5 @@ export const users: ResourceDefinition = {
     ],
   },
   rowActions: ['user-reset-password'],
-  list: { tabs: 'status', search: ['username', 'name', 'email'] },
+  list: { tabs: 'status', search: ['username', 'name', 'email'], export: true },
 };

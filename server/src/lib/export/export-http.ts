@@ -43,8 +43,15 @@ export interface ExportBody {
 
 export const EXPORT_SUMMARY = `the file streamed (.xlsx with typed cells, or CSV in UTF-8); at most ${EXPORT_ROW_LIMIT.toLocaleString('en')} rows (422 exportTooLarge past that, before any byte); 422 exportColumn for a column the list does not have`;
 
+/** What a resource's column holds: its values' type, its width in characters, and the record's property it is read from when not its own. */
+export interface KnownColumn {
+  type: ExportType;
+  width?: number | undefined;
+  from?: string | undefined;
+}
+
 /** The requested columns typed from what the resource has; 422 naming each unknown one, and a zone the runtime does not know. */
-export function typedColumns(body: ExportBody, known: ReadonlyMap<string, { type: ExportType; width?: number | undefined }>): ExportColumn[] {
+export function typedColumns(body: ExportBody, known: ReadonlyMap<string, KnownColumn>): ExportColumn[] {
   const refused: Record<string, FieldRefusal> = {};
   const columns = body.columns.flatMap((requested, index): ExportColumn[] => {
     const column = known.get(requested.field);
@@ -52,7 +59,14 @@ export function typedColumns(body: ExportBody, known: ReadonlyMap<string, { type
       refused[`columns.${index}.field`] = 'exportColumn';
       return [];
     }
-    return [{ field: requested.field, label: requested.label, type: column.type, ...(column.width === undefined ? {} : { width: column.width }) }];
+    return [
+      {
+        field: column.from ?? requested.field,
+        label: requested.label,
+        type: column.type,
+        ...(column.width === undefined ? {} : { width: column.width }),
+      },
+    ];
   });
   if (body.timeZone !== undefined && !isTimeZone(body.timeZone)) refused.timeZone = 'timeZone';
   if (Object.keys(refused).length > 0) throw new HttpError(422, 'validation', refused);
@@ -82,10 +96,4 @@ export function sendExport(
     .header('content-disposition', `attachment; filename="${exportFileName(request.name, request.format)}"`)
     .header('cache-control', 'no-store')
     .send(stream);
-}
-
-/** An export type for a field type of the registry (common/resources/types.ts FieldType). */
-export function exportTypeOf(fieldType: string): ExportType {
-  if (fieldType === 'integer' || fieldType === 'number' || fieldType === 'boolean' || fieldType === 'date' || fieldType === 'datetime') return fieldType;
-  return 'text';
 }

@@ -100,12 +100,27 @@ function boundedCount(q: Queryable, filter: AuditFilter): Promise<{ total: numbe
   return cappedCount(q, `FROM audit_log a ${whereClause(where)}`, params, AUDIT_COUNT_BOUND);
 }
 
+/**
+ * Every record the filter matches (or only `ids` among them), in the list's order, unpaged,
+ * for an export: SQL and parameters, `from` alone for counting. No count bound here: the
+ * export's own row limit applies, and the rows come through a cursor.
+ */
+export function unpagedAuditLog(filter: Omit<AuditFilter, 'page' | 'pageSize'>, ids?: readonly string[]): { sql: string; from: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where = conditions(filter, params);
+  if (ids) where.push(`a.id = ANY($${params.push(ids)}::text[]::bigint[])`);
+  const from = `FROM audit_log a ${whereClause(where)}`;
+  return { sql: `SELECT ${COLUMNS} ${from} ORDER BY ${auditOrder(filter.sort)}`, from, params };
+}
+
+const auditOrder = (sort: string | undefined) => orderBy(sort, SORTABLE, 'a.at DESC', (direction) => `a.at ${direction}, a.id ${direction}`);
+
 export async function listAuditLog(q: Queryable, filter: AuditFilter): Promise<Page<AuditRecord>> {
   const { limit, offset } = limitOffset(filter);
   if (offset >= AUDIT_COUNT_BOUND) {
     throw new HttpError(422, 'validation', { page: { code: 'pageBeyondCap', params: { max: Math.ceil(AUDIT_COUNT_BOUND / limit) } } });
   }
-  const order = orderBy(filter.sort, SORTABLE, 'a.at DESC', (direction) => `a.at ${direction}, a.id ${direction}`);
+  const order = auditOrder(filter.sort);
   const leadsWithTime = /^a\.(at|actor_username) /.test(order);
   const [rows, counted] = await Promise.all([rowsOf(q, filter, order, leadsWithTime, limit, offset), boundedCount(q, filter)]);
   return { rows: rows.map((row) => ({ ...row, at: isoOf(row.at) })), ...counted };

@@ -1,16 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { ErrorReply } from '../../../../common/schemas.js';
 import { AuditQuery, AuditRecord } from './schemas.js';
 import { tags } from './session.js';
 import { sendPage } from '../../lib/paging.js';
 import { HttpError } from '../../errors.js';
-import { listAuditLog } from './audit-log-repository.js';
+import { listAuditLog, type AuditFilter } from './audit-log-repository.js';
 
 /** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
 function isCalendarDay(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
+
+/** The list's query as the repository's filter: the generic list's `at=from,to` and `actorUsername=` are dateFrom, dateTo and actor. */
+export function auditFilterOf(query: Static<typeof AuditQuery>): AuditFilter {
+  const { at, actorUsername, ...rest } = query;
+  const [from, to] = at ? at.split(',') : [];
+  // The pattern lets 2026-02-30 through; the database would fail on it.
+  if (![from, to].every((day) => !day || isCalendarDay(day))) {
+    throw new HttpError(422, 'validation', { at: 'date' });
+  }
+  return { ...rest, ...(from ? { dateFrom: from } : {}), ...(to ? { dateTo: to } : {}), ...(actorUsername ? { actor: actorUsername } : {}) };
 }
 
 const auditLog: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -25,22 +36,7 @@ const auditLog: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: Type.Array(AuditRecord), 401: ErrorReply, 403: ErrorReply, 422: ErrorReply },
       },
     },
-    async (request, reply) => {
-      const { at, actorUsername, ...query } = request.query;
-      // The generic list's `at=from,to` and `actorUsername=` are dateFrom, dateTo and actor.
-      const [from, to] = at ? at.split(',') : [];
-      // The pattern lets 2026-02-30 through; the database would fail on it.
-      if (![from, to].every((day) => !day || isCalendarDay(day))) {
-        throw new HttpError(422, 'validation', { at: 'date' });
-      }
-      const page = await listAuditLog(fastify.db, {
-        ...query,
-        ...(from ? { dateFrom: from } : {}),
-        ...(to ? { dateTo: to } : {}),
-        ...(actorUsername ? { actor: actorUsername } : {}),
-      });
-      return sendPage(reply, page);
-    },
+    async (request, reply) => sendPage(reply, await listAuditLog(fastify.db, auditFilterOf(request.query))),
   );
 };
 

@@ -63,9 +63,24 @@ function toUser(row: Row): AdminUser {
   return { ...row, role: Number(row.role) as Role, version: Number(row.version), createdAt: isoOf(row.createdAt), updatedAt: isoOf(row.updatedAt) };
 }
 
-export async function listUsers(q: Queryable, filter: UserFilter): Promise<Page<AdminUser>> {
+function usersWhere(filter: UserFilter): { where: string; params: unknown[] } {
   const enterprises = filter.enterpriseId ? filter.enterpriseId.split(',').map((id) => id.trim()) : null;
-  const params = [containsPattern(filter.q), filter.role ?? null, filter.status ?? null, enterprises];
+  return { where: WHERE, params: [containsPattern(filter.q), filter.role ?? null, filter.status ?? null, enterprises] };
+}
+
+/** The list's users unpaged, in its order (or only `ids` among them), for an export: SQL and parameters, `from` alone for counting. */
+export function unpagedUsers(filter: Omit<UserFilter, 'page' | 'pageSize'>, ids?: readonly string[]): { sql: string; from: string; params: unknown[] } {
+  const { where, params } = usersWhere(filter);
+  const chosen = ids ? ` AND u.id = ANY($${params.push(ids)}::text[]::bigint[])` : '';
+  return {
+    sql: `${SELECT} ${where}${chosen} ORDER BY ${orderBy(filter.sort, SORTABLE, 'u.created_at DESC', 'u.id')}`,
+    from: `FROM users u ${where}${chosen}`,
+    params,
+  };
+}
+
+export async function listUsers(q: Queryable, filter: UserFilter): Promise<Page<AdminUser>> {
+  const { params } = usersWhere(filter);
   const { limit, offset } = limitOffset(filter);
   const order = orderBy(filter.sort, SORTABLE, 'u.created_at DESC', 'u.id');
   const [{ rows }, counted] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { FeedBody, FeedReply, RunReply } from '../../../../common/domains/announcements/schemas.js';
 import { ErrorReply, MessageReply, Page, PageSize, RowId } from '../../../../common/schemas.js';
 import { limitOffset, sendPage } from '../../lib/paging.js';
@@ -7,6 +7,8 @@ import { serverMessage } from '../../../../common/messages.js';
 import { findRun, listFeeds, listRuns } from './feeds-repository.js';
 import { changeFeed, createFeed, getFeed, removeFeed, requestRun } from './feeds-service.js';
 import { HttpError } from '../../errors.js';
+import { announcementFeeds } from '../../../../common/resources/announcement-feeds.js';
+import { addListExportRoute, knownColumns } from '../../lib/export/list-export-route.js';
 
 // Feeds and their runs (docs/announcements.md "Feeds and ingestion"): every role reads them,
 // Admins write and run them.
@@ -47,6 +49,22 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       return sendPage(reply, await listFeeds(fastify.db, { ...filters, ...paging }));
     },
   );
+
+  // The filtered feeds (or the selected ones) as a file, as every list's export; a feed's last
+  // run is written as its outcome. Feeds are few: read as the list reads them.
+  addListExportRoute(fastify, {
+    path: BASE,
+    definition: announcementFeeds,
+    tags,
+    query: FeedsQuery,
+    id: RowId,
+    columns: knownColumns(announcementFeeds),
+    async source(query, ids) {
+      const chosen = ids ? new Set(ids.map(String)) : undefined;
+      const { rows } = await listFeeds(fastify.db, query as Omit<Static<typeof FeedsQuery>, 'page' | 'pageSize'>);
+      return { rows: rows.filter((feed) => !chosen || chosen.has(String(feed.id))).map((feed) => ({ ...feed, lastRun: feed.lastRun?.status ?? null })) };
+    },
+  });
 
   fastify.get(
     `${BASE}/runs`,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { SOURCE_PLUGINS, WIDGET_PLUGINS, type PluginAnswer, type PluginId } from '../../../../common/domains/finview/model.js';
 import { HttpError, orNotFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -9,6 +9,7 @@ import { readBinding } from './bindings.js';
 import { reasonsOf, validatorOf } from './params.js';
 import { createPriceSeriesService, PRICE_SERIES_FORM } from './price-series.js';
 import { readPlugins, sourceOf, type PluginRow } from './sources.js';
+import { addPluginsExport } from './plugins-export.js';
 
 // Plugins (docs/finview.md "Plugins"): the built-in sources and widgets, switched and configured
 // by Admins; a source's sample; the price series the price-series source reads.
@@ -51,18 +52,23 @@ export const pluginRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     { additionalProperties: false },
   );
-  fastify.get(BASE, { config: list, schema: { tags, summary: 'Sources then widgets, with their config, schemas and what they fit; x-total-count', querystring: ListQuery } }, async (request, reply) => {
+  /** The plugins the list's filters match, in its order. */
+  async function listed({ kind, enabled, q }: Omit<Static<typeof ListQuery>, 'page' | 'pageSize'>): Promise<PluginAnswer[]> {
     const rows = await readPlugins(fastify.db, await fastify.appConfig.current());
-    const { kind, enabled, q, page = 1, pageSize } = request.query;
     const needle = q?.trim().toLowerCase();
-    const answers = ORDER.flatMap((id) => {
+    return ORDER.flatMap((id) => {
       const row = rows.get(id);
       return row ? [pluginAnswer(row)] : [];
     }).filter((plugin) => (kind === undefined || plugin.kind === kind) && (enabled === undefined || plugin.enabled === enabled) && (!needle || plugin.id.includes(needle)));
+  }
+  fastify.get(BASE, { config: list, schema: { tags, summary: 'Sources then widgets, with their config, schemas and what they fit; x-total-count', querystring: ListQuery } }, async (request, reply) => {
+    const { page = 1, pageSize, ...filters } = request.query;
+    const answers = await listed(filters);
     // Without a page size, every plugin (the editor's and the bindings' callers).
     const shown = pageSize === undefined ? answers : answers.slice((page - 1) * pageSize, page * pageSize);
     return sendPage(reply, { rows: shown, total: answers.length });
   });
+  addPluginsExport(fastify, BASE, ListQuery, IdParams.properties.id, listed);
 
   fastify.get(`${BASE}/:id`, { config: { access: { resource: 'plugins', action: 'show' } }, schema: { tags, summary: 'One plugin', params: IdParams } }, async (request) => {
     const row = (await readPlugins(fastify.db, await fastify.appConfig.current())).get(request.params.id);

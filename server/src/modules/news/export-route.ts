@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { ErrorReply } from '../../../../common/schemas.js';
-import type { ExportType } from '../../lib/export/cells.js';
+import type Type from 'typebox';
+import { newsFeeds } from '../../../../common/resources/news-feeds.js';
+import type { KnownColumn } from '../../lib/export/export-http.js';
 import { cursorRows } from '../../lib/export/cursor.js';
-import { checkRowLimit, EXPORT_SUMMARY, exportBodySchema, sendExport, typedColumns, type ExportBody } from '../../lib/export/export-http.js';
+import { addListExportRoute } from '../../lib/export/list-export-route.js';
 import { countNews, unpagedNews } from './repository.js';
 import { Id, NewsListQuery } from './schemas.js';
 import { newsFilterOf, newsSortOf } from './service.js';
@@ -12,11 +12,8 @@ import { newsFilterOf, newsSortOf } from './service.js';
 // selected ones), as .xlsx or CSV streamed from a cursor. The selected-items download
 // (`excel-download`, API.md) stays as it was.
 
-const { page: _page, pageSize: _pageSize, ...listQuery } = NewsListQuery.properties;
-const NewsExportBody = exportBodySchema(Type.Object(listQuery, { additionalProperties: false }), Id);
-
 /** What an item's columns hold, and how wide each is (characters). */
-const NEWS_COLUMNS = new Map<string, { type: ExportType; width: number }>([
+const NEWS_COLUMNS = new Map<string, KnownColumn>([
   ['newsItemId', { type: 'integer', width: 12 }],
   ['tableName', { type: 'text', width: 12 }],
   ['companyId', { type: 'integer', width: 11 }],
@@ -32,35 +29,23 @@ const NEWS_COLUMNS = new Map<string, { type: ExportType; width: number }>([
 ]);
 
 const newsExport: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.post(
-    '/be-api-management/news/news/export',
-    {
-      config: { access: { resource: 'news-feeds', action: 'list' } },
-      schema: {
-        tags: ['news'],
-        summary: `News items matching the list's filters (\`query\`), or the selected ones (\`ids\`, news item ids), as a file; ${EXPORT_SUMMARY}`,
-        body: NewsExportBody,
-        response: { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 422: ErrorReply },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body as ExportBody & { query?: Type.Static<typeof NewsExportBody>['query'] };
-      const columns = typedColumns(body, NEWS_COLUMNS);
-      const { sort, ...query } = body.query ?? {};
-      const filter = newsFilterOf(query);
+  addListExportRoute(fastify, {
+    path: '/be-api-management/news/news',
+    definition: newsFeeds,
+    tags: ['news'],
+    query: NewsListQuery,
+    id: Id,
+    columns: NEWS_COLUMNS,
+    fileName: 'news',
+    sheetName: 'News',
+    async source(query, ids) {
+      const { sort, ...rest } = query as Type.Static<typeof NewsListQuery>;
+      const filter = newsFilterOf(rest);
+      const statement = unpagedNews(filter, newsSortOf(sort), ids);
       // The selection is bounded by the body's schema; a filter is counted from the counters (exact, fast).
-      if (!body.ids) checkRowLimit(await countNews(fastify.db, filter));
-      const statement = unpagedNews(filter, newsSortOf(sort), body.ids);
-      return sendExport(reply, {
-        format: body.format,
-        columns,
-        rows: cursorRows(fastify.db, statement.sql, statement.params),
-        name: 'news',
-        sheetName: 'News',
-        timeZone: body.timeZone,
-      });
+      return { ...(ids ? {} : { total: await countNews(fastify.db, filter) }), rows: cursorRows(fastify.db, statement.sql, statement.params) };
     },
-  );
+  });
 };
 
 export default newsExport;
