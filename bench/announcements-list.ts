@@ -59,7 +59,7 @@ export async function seedAnnouncements(db: Db, rows: number): Promise<void> {
   for (const table of ['announcements', 'companies', 'users']) await db.query(`VACUUM ANALYZE ${table}`);
 }
 
-/** Deterministic mix of what the review screen asks for, the queue most often. */
+/** Deterministic mix of what the review screen asks for, the queue most often (`status=queue`: without a status the list is every status). */
 async function scenarios(db: Db, rows: number): Promise<Array<{ name: string; query: Query }>> {
   let seed = 13;
   const next = (n: number) => {
@@ -82,10 +82,10 @@ async function scenarios(db: Db, rows: number): Promise<Array<{ name: string; qu
       case 0:
       case 1:
       case 2:
-        list.push({ name: 'queue: first page', query: { pageSize } });
+        list.push({ name: 'queue: first page', query: { status: 'queue', pageSize } });
         break;
       case 3:
-        list.push({ name: 'queue: later page', query: { pageSize, cursor: await cursorAt(rows - QUEUE + 1 + next(QUEUE - 100)) } });
+        list.push({ name: 'queue: later page', query: { status: 'queue', pageSize, cursor: await cursorAt(rows - QUEUE + 1 + next(QUEUE - 100)) } });
         break;
       case 4:
         list.push({ name: 'tab: published first', query: { status: 'published', pageSize } });
@@ -102,10 +102,10 @@ async function scenarios(db: Db, rows: number): Promise<Array<{ name: string; qu
         list.push({ name: 'company (all)', query: { status: 'all', companyId: companies[next(companies.length)] as string, pageSize } });
         break;
       case 8:
-        list.push({ name: 'queue: unmatched / critical', query: next(2) ? { unmatched: 'true' } : { critical: 'true', pageSize } });
+        list.push({ name: 'queue: unmatched / critical', query: next(2) ? { status: 'queue', unmatched: 'true' } : { status: 'queue', critical: 'true', pageSize } });
         break;
       case 9:
-        list.push({ name: 'queue: q', query: { q: ['dividend', 'tata', 'board', `#${rows - next(QUEUE)}`][next(4)] as string } });
+        list.push({ name: 'queue: q', query: { status: 'queue', q: ['dividend', 'tata', 'board', `#${rows - next(QUEUE)}`][next(4)] as string } });
         break;
       case 10:
         list.push({ name: 'all: q (common word)', query: { status: 'all', q: ['dividend', 'results', 'reliance'][next(3)] as string, pageSize } });
