@@ -48,7 +48,8 @@ export const announcements: ResourceDefinition = {
       type: 'select',
       labelKey: 'announcements.columns.source',
       readOnly: true,
-      options: ANNOUNCEMENT_SOURCES.map((value) => ({ value, labelKey: `announcements.sources.${value}` })),
+      // The exchanges' names are the feeds' words; a manual one is announcements'.
+      options: ANNOUNCEMENT_SOURCES.map((value) => ({ value, labelKey: value === 'manual' ? 'announcements.source.manual' : `announcementFeeds.sources.${value}` })),
       views: ['list', 'show'],
       list: { filter: 'multiSelect', cell: 'announcement-source', width: 100 },
     },
