@@ -128,6 +128,17 @@ export interface FieldDefinition {
    * user's id (who reported, who made it: what maker-checker compares), `now` the time.
    */
   auto?: 'actor' | 'now';
+  /** An i18n key: the help text under the field's input (a one-form resource's settings). */
+  help?: string;
+  /** An i18n key: the unit shown after a number's input ("s", "days"). */
+  unit?: string;
+  /** The step of a number's input. */
+  step?: number;
+  /**
+   * A named editor (src/pages/generic/editors, an area's in src/registry/editors.ts) that edits
+   * the value instead of the type's input: a colour, a logo, a certificate upload.
+   */
+  editor?: string;
 }
 
 /** A state of a workflow: the value stored in the workflow's field. */
@@ -280,6 +291,21 @@ export interface ResourceDefinition {
    * generic list does not apply and `npm run count:generic` does not count it as a list.
    */
   shape?: 'list' | 'form';
+  /** How the generic one-form page (shape `form` with an endpoint and fields) lays out and sends the form. */
+  form?: SingletonFormDefinition;
+}
+
+/**
+ * One record at the endpoint (settings): GET shows it, PUT saves it with its `version` when it has
+ * one (src/pages/generic/generic-settings-form.tsx).
+ */
+export interface SingletonFormDefinition {
+  /** Cards of the form, each titled, with the fields it holds in order; one untitled card by default. */
+  sections?: readonly { titleKey: string; fields: readonly string[] }[];
+  /** `multipart`: the PUT is multipart/form-data (a file among the fields); JSON by default. */
+  encoding?: 'json' | 'multipart';
+  /** An i18n key: the toast after a save; `generic.settingsSaved` by default. */
+  savedKey?: string;
 }
 
 export interface ListDefinition {

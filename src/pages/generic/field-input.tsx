@@ -131,7 +131,18 @@ export function inputFor(field: FieldDefinition, t: TFunction, fields: readonly 
       return { input: <Input.TextArea id={id} rows={4} maxLength={field.maxLength} />, rules };
     case 'number':
     case 'integer':
-      return { input: <InputNumber id={id} style={{ width: '100%' }} precision={field.type === 'integer' ? 0 : undefined} />, rules };
+      return {
+        input: (
+          <InputNumber
+            id={id}
+            style={{ width: '100%' }}
+            precision={field.type === 'integer' ? 0 : undefined}
+            step={field.step}
+            {...(field.unit ? { addonAfter: t(field.unit) } : {})}
+          />
+        ),
+        rules,
+      };
     case 'boolean':
       return { input: <Checkbox id={id} />, valuePropName: 'checked', rules: [] };
     case 'date':

@@ -19,6 +19,8 @@ export interface GenericPageProps {
  * key, in src/registry/route-tree.tsx.
  */
 const GenericForm = lazyPage(() => import('./generic-form'), 'generic-form');
+/** A one-form resource (`shape: 'form'`, settings): the same form on each of its routes. */
+const GenericSettingsForm = lazyPage(() => import('./generic-settings-form'), 'generic-settings-form');
 const GENERIC_PAGES: Partial<Record<RouteSpec['action'], LazyPage<GenericPageProps>>> = {
   list: lazyPage(() => import('./generic-list'), 'generic-list'),
   create: GenericForm,
@@ -30,7 +32,7 @@ export default function ResourcePage({ route }: { route: RouteSpec }) {
   const { registry } = useRuntime();
   const definition = registry.definitions.find((candidate) => candidate.name === route.resource);
   if (!definition) return <NotFoundPage />;
-  const Page = definition.endpoint ? GENERIC_PAGES[route.action] : undefined;
+  const Page = definition.endpoint ? (definition.shape === 'form' ? GenericSettingsForm : GENERIC_PAGES[route.action]) : undefined;
   // The area's cells, actions and panels come beside the page's code, not after it: called in the
   // render (once per definition), since this page's effects wait until the suspended page is in.
   if (Page && (route.action === 'list' || route.action === 'show')) void preloadPieces(definition);

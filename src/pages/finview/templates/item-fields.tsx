@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportSection } from '../../../../common/domains/finview/report-template';
 import { LOGO_POSITIONS, type Scene } from '../../../../common/domains/finview/template';
-import { hexOf } from '../settings/settings-fields';
+import { hexOf } from '../../generic/editors/colour';
 import { numbersOf, removeItem, replaceItem, rowsOf, rowsText } from './draft-edit';
 
 // The fields of one video scene or report section, by kind. Controlled: every edit hands the whole
