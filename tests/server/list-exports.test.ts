@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { callers } from './admin/admin-helper';
 import { API, describeEachDatabase, sealed, type Session } from './helper';
-import { readWithOpenpyxl, type Cell } from '../fixtures/openpyxl';
+import { readWithOpenpyxl, type ReadCell } from '../fixtures/openpyxl';
 
 // The exports of the lists whose modules serve their own list (users, audit log, plugins,
 // announcement feeds), made by the same code as every other list's: the file holds the rows
@@ -32,7 +32,7 @@ async function exported(app: FastifyInstance, session: Session, url: string, bod
   const response = await exportCall(app, session, url, body);
   expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
   const [header = [], ...rows] = readWithOpenpyxl(response.rawPayload).rows;
-  return { header: header.map((cell) => cell.value), types: rows.map((row) => row.map((cell: Cell) => cell.type)), values: rows.map((row) => row.map((cell: Cell) => cell.value)) };
+  return { header: header.map((cell) => cell.value), types: rows.map((row) => row.map((cell: ReadCell) => cell.type)), values: rows.map((row) => row.map((cell: ReadCell) => cell.value)) };
 }
 
 const columns = (...fields: string[]) => fields.map((field) => ({ field, label: `«${field}»` }));
