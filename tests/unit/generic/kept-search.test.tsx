@@ -24,7 +24,7 @@ function renderSelect(searches: string[]) {
     getList: async ({ filters }) => {
       const q = filters?.find((filter) => 'field' in filter && filter.field === 'q')?.value;
       searches.push(typeof q === 'string' ? q : '');
-      return { data: [{ companyId: '1', compName: 'Zenith Steel' }], total: 1 };
+      return { data: [{ companyId: '1', compName: 'Zenith Steel' }] as never[], total: 1 };
     },
     getOne: async () => ({ data: {} as never }),
     create: async () => ({ data: {} as never }),
