@@ -1,7 +1,8 @@
 import { DeleteButton, EditButton, ShowButton } from '@refinedev/antd';
 import type { BaseKey, BaseRecord } from '@refinedev/core';
-import { Space } from 'antd';
-import type { ComponentType } from 'react';
+import { MoreOutlined } from '@ant-design/icons';
+import { Button, Flex, Popover, Space, Typography } from 'antd';
+import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROW_ACTIONS } from '../../registry/row-actions';
 import { actsOn } from '../../registry/row-rules';
@@ -23,14 +24,64 @@ export interface RowActionProps {
 
 export type RowActionComponent = ComponentType<RowActionProps>;
 
-/** The definition's named actions, in its order; a name nobody registered is left out. */
-export function NamedRowActions(props: RowActionProps) {
+/** The definition's named actions (or `names` of them), in its order; a name nobody registered is left out. */
+export function NamedRowActions({ names, ...props }: RowActionProps & { names?: readonly string[] }) {
   return (
     <>
-      {(props.definition.rowActions ?? []).map((name) => {
+      {(names ?? props.definition.rowActions ?? []).map((name) => {
         const Action = ROW_ACTIONS[name];
         return Action ? <Action key={name} {...props} /> : null;
       })}
+    </>
+  );
+}
+
+/**
+ * A row's named actions: the first on the row, the others under "More actions", so a list with
+ * several (the announcements queue: merge, separate, link a company) keeps its columns readable.
+ * The detail page shows them all. The menu stays mounted once opened, so a dialog an action
+ * opened outlives the menu closing.
+ */
+function RowNamedActions(props: RowActionProps) {
+  const { t } = useTranslation();
+  const [first, ...rest] = props.definition.rowActions ?? [];
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const [empty, setEmpty] = useState(false);
+  useLayoutEffect(() => {
+    if (open) setEmpty(menu.current?.childElementCount === 0);
+  }, [open, props.record]);
+  if (first === undefined) return null;
+  return (
+    <>
+      <NamedRowActions {...props} names={[first]} />
+      {rest.length > 0 ? (
+        <Popover
+          open={open}
+          onOpenChange={setOpen}
+          trigger="click"
+          placement="bottomRight"
+          content={
+            // A click on an action closes the menu; the row under it does not open.
+            <div onClick={(event) => event.stopPropagation()} onClickCapture={() => setOpen(false)} data-testid="generic-row-menu">
+              <Flex vertical gap={4} ref={menu}>
+                <NamedRowActions {...props} names={rest} />
+              </Flex>
+              {empty ? <Typography.Text type="secondary">{t('generic.noMoreActions')}</Typography.Text> : null}
+            </div>
+          }
+        >
+          <Button
+            size="small"
+            icon={<MoreOutlined />}
+            aria-label={t('generic.moreActions')}
+            aria-haspopup="menu"
+            aria-expanded={open}
+            onClick={(event) => event.stopPropagation()}
+            data-testid="generic-row-more"
+          />
+        </Popover>
+      ) : null}
     </>
   );
 }
@@ -51,7 +102,7 @@ export function RowActions({ definition, record, id, workflow, onDone }: { defin
   return (
     <Space size={4} wrap>
       {definition.workflow ? <TransitionButtons workflow={workflow} record={record} id={String(id)} size="small" /> : null}
-      {allowed ? <NamedRowActions record={record} definition={definition} place="row" onDone={onDone} /> : null}
+      {allowed ? <RowNamedActions record={record} definition={definition} place="row" onDone={onDone} /> : null}
       {has('show') ? (
         <ShowButton resource={definition.name} recordItemId={id} size="small" hideText aria-label={t('generic.showOne', { name })} data-testid={`generic-show-${String(id)}`} />
       ) : null}
