@@ -38,6 +38,7 @@ const definition: ResourceDefinition = {
   area: 'news-management',
   route: 'things',
   labelKey: 'resources.companies',
+  icon: 'AppstoreOutlined',
   minRole: 2,
   actions: ['list'],
   rowActions: ['merge', 'separate', 'link'],
