@@ -1,5 +1,5 @@
 import { NotificationOutlined } from '@ant-design/icons';
-import { useCustom, useNavigation } from '@refinedev/core';
+import { useCustom, useGo } from '@refinedev/core';
 import { Card, Col, Flex, Row, Statistic, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,7 +18,9 @@ const REFRESH_MS = 60_000;
 export function AnnouncementsTile() {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const { listUrl } = useNavigation();
+  const go = useGo();
+  // The list opens on its "Needs review" tab, the reviewers' work (its "All" tab is every status).
+  const queueUrl = go({ to: { resource: 'announcements', action: 'list' }, query: { filters: [{ field: 'status', operator: 'eq', value: 'needs_review' }], currentPage: 1 }, type: 'path' }) ?? '';
   const url = `${useEndpointPath('announcements')}/stats`;
   const { query } = useCustom<AnnouncementStats>({ url, method: 'get', queryOptions: { retry: false, refetchInterval: REFRESH_MS }, errorNotification: false });
   const stats = query.data?.data;
@@ -35,7 +37,7 @@ export function AnnouncementsTile() {
           <span>{t('dashboard.announcements.title')}</span>
         </Flex>
       }
-      extra={<Link to={listUrl('announcements')}>{t('dashboard.announcements.open')}</Link>}
+      extra={<Link to={queueUrl} data-testid="dashboard-announcements-open">{t('dashboard.announcements.open')}</Link>}
     >
       <Row gutter={[24, 16]}>
         <Col xs={12} md={6}>
