@@ -57,6 +57,17 @@ describeEachDatabase('list exports', (suite) => {
     expect(file.types).toEqual(expected.map(() => ['int', 'str', 'str', 'str', 'str', 'datetime']));
     expect(file.values).toEqual(expected.map((user) => [Number(user.id), user.username, '2', 'active', `Ent ${tag}`, String(user.createdAt).slice(0, 19)]));
 
+    // A select's words, as the list shows them, when the reader's screen sends them; a value without words stays as it is.
+    const worded = (field: string, values: Record<string, string>) => ({ field, label: `«${field}»`, values });
+    const words = await exported(app, admin, USERS, {
+      format: 'xlsx',
+      columns: [worded('role', { 0: 'Super Admin', 1: 'Admin', 2: 'User' }), worded('status', { pending: 'Pending' })],
+      query,
+    });
+    expect(words.values).toEqual(expected.map(() => ['User', 'active']));
+    const csv = await exportCall(app, admin, USERS, { format: 'csv', columns: [worded('role', { 2: 'Usuario' })], query });
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n').slice(1, 3)).toEqual(['Usuario', 'Usuario']);
+
     // The selection, in the list's order; the Super Admin too.
     const selected = await exported(app, superAdmin, USERS, { format: 'xlsx', columns: columns('username'), query: { sort: 'username:asc' }, ids: expected.map((user) => user.id) });
     expect(selected.values).toEqual([[`${tag}2`], [`${tag}4`]]);

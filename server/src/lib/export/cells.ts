@@ -12,6 +12,8 @@ export interface ExportColumn {
   type: ExportType;
   /** Characters; derived from the type and the label when absent. */
   width?: number;
+  /** The words written for each value (a select's options in the reader's language); other values as they are. */
+  values?: Readonly<Record<string, string>>;
 }
 
 export type ExportRecord = Readonly<Record<string, unknown>>;
@@ -140,6 +142,13 @@ export function textOf(value: unknown): string {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value as number | boolean | bigint);
+}
+
+/** What a column's cell holds for a record: its value, or the words the column gives for it. */
+export function valueOf(column: ExportColumn, record: ExportRecord): unknown {
+  const value = record[column.field];
+  if (!column.values || value === null || value === undefined) return value;
+  return column.values[textOf(value)] ?? value;
 }
 
 /** Characters wide: the width the definition asks for, else one for the type, never narrower than the header. */

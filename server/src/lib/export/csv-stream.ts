@@ -10,6 +10,7 @@ import {
   type ExportColumn,
   type ExportOptions,
   type ExportRecord,
+  valueOf,
 } from './cells.js';
 
 // CSV as RFC 4180 writes it (comma, CRLF, fields with a quote, comma or line break quoted,
@@ -60,7 +61,7 @@ export async function* csvChunks(columns: readonly ExportColumn[], rows: AsyncIt
   const clock = wallClock(options.timeZone);
   let pending = `${BOM}${columns.map((column) => csvField(guardedText(column.label))).join(',')}\r\n`;
   for await (const record of rows) {
-    pending += `${columns.map((column) => csvField(csvValue(column, record[column.field], clock))).join(',')}\r\n`;
+    pending += `${columns.map((column) => csvField(csvValue(column, valueOf(column, record), clock))).join(',')}\r\n`;
     if (pending.length >= CHUNK_CHARS) {
       yield Buffer.from(pending, 'utf8');
       pending = '';

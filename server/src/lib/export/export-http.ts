@@ -16,6 +16,12 @@ export const ExportColumnRequest = Type.Object(
   {
     field: Type.String({ minLength: 1, maxLength: 100 }),
     label: Type.String({ maxLength: 200, description: "the header, in the reader's language" }),
+    values: Type.Optional(
+      Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 200 }), {
+        maxProperties: 200,
+        description: "a select's words in the reader's language by value (role 2 → \"User\"): the cell holds the words, as the list shows them",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -36,7 +42,7 @@ export function exportBodySchema<Q extends TSchema, I extends TSchema>(query: Q,
 
 export interface ExportBody {
   format: ExportFormat;
-  columns: Array<{ field: string; label: string }>;
+  columns: Array<{ field: string; label: string; values?: Record<string, string> | undefined }>;
   ids?: string[] | undefined;
   timeZone?: string | undefined;
 }
@@ -63,7 +69,8 @@ export function typedColumns(body: ExportBody, known: ReadonlyMap<string, KnownC
       {
         field: column.from ?? requested.field,
         label: requested.label,
-        type: column.type,
+        // A select's words are text, whatever type its values have.
+        ...(requested.values ? { values: requested.values, type: 'text' as const } : { type: column.type }),
         ...(column.width === undefined ? {} : { width: column.width }),
       },
     ];

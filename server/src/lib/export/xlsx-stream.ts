@@ -13,6 +13,7 @@ import {
   type ExportColumn,
   type ExportOptions,
   type ExportRecord,
+  valueOf,
 } from './cells.js';
 
 // An .xlsx written row by row into a zip stream: the sheet is SpreadsheetML with inline
@@ -142,7 +143,7 @@ export async function* xlsxChunks(columns: readonly ExportColumn[], rows: AsyncI
     let xml = `<row r="${rowNumber}">`;
     for (let index = 0; index < columns.length; index += 1) {
       const column = columns[index] as ExportColumn;
-      xml += cell(`${letters[index]}${rowNumber}`, column, record[column.field], clock);
+      xml += cell(`${letters[index]}${rowNumber}`, column, valueOf(column, record), clock);
     }
     pending += `${xml}</row>`;
     if (pending.length >= CHUNK_CHARS) {

@@ -18,7 +18,7 @@ export interface ExportButtonProps {
   /** The file name's start: the resource. */
   name: string;
   /** The columns, in order, with their headers in the reader's language. */
-  columns: ReadonlyArray<{ field: string; label: string }>;
+  columns: ReadonlyArray<{ field: string; label: string; values?: Record<string, string> }>;
   /** The list's own query: its filters, sort and search, as the list sends them. */
   query: Readonly<Record<string, unknown>>;
   /** The selected rows' ids: offered as "Selected rows (N)" when there are some. */
@@ -52,7 +52,7 @@ export function ExportButton({ url, name, columns, query, selection = [] }: Expo
         method: 'post',
         values: {
           format,
-          columns: columns.map(({ field, label }) => ({ field, label })),
+          columns: columns.map(({ field, label, values }) => ({ field, label, ...(values ? { values } : {}) })),
           query,
           ...(selected ? { ids: selection.map(String) } : {}),
           ...(timeZone ? { timeZone } : {}),

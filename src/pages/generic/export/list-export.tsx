@@ -1,4 +1,5 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
+import type { TFunction } from 'i18next';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPath } from '../../../../common/resources/generate';
@@ -31,9 +32,17 @@ export function ListExport({ definition, columns, filters, sorters, selected }: 
     <ExportButton
       url={`${apiPath(definition.endpoint)}/export`}
       name={definition.name}
-      columns={shown.map((field) => ({ field: field.name, label: t(field.labelKey) }))}
+      columns={shown.map((field) => ({ field: field.name, label: t(field.labelKey), ...wordsOf(field, definition, t) }))}
       query={{ ...queryOfFilters(filters), ...queryOfSorters(sorters) }}
       selection={selected.map(String)}
     />
   );
+}
+
+/** A select's values as the list shows them (its options' or the workflow states' words): the file holds the same words. */
+function wordsOf(field: Pick<FieldDefinition, 'name' | 'options'>, definition: ResourceDefinition, t: TFunction): { values?: Record<string, string> } {
+  const states = definition.workflow?.field === field.name ? definition.workflow.states : [];
+  const options = [...states, ...(field.options ?? [])];
+  if (options.length === 0) return {};
+  return { values: Object.fromEntries(options.map((option) => [String(option.value), t(option.labelKey)])) };
 }
