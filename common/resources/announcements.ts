@@ -101,7 +101,7 @@ export const announcements: ResourceDefinition = {
     ],
   },
   // `q`: subject, summary and the company's name as the row carries it.
-  list: { tabs: 'status', liveChannel: 'announcements', openOnEnter: true, search: ['subject', 'summary', 'companyName'] },
+  list: { tabs: 'status', liveChannel: 'announcements', openOnEnter: true, search: ['subject', 'summary', 'companyName'], export: true },
   panels: ['announcement-lock', 'announcement-review'],
   rowActions: ['announcement-merge', 'announcement-separate', 'announcement-company'],
 };

@@ -175,6 +175,7 @@ describeEachDatabase('app', (suite) => {
       'POST /be-api-management/admin/users/:id/transitions/enable {"resource":"users","action":"list"}',
       'POST /be-api-management/admin/users/transitions/enable {"resource":"users","action":"list"}',
       'GET /be-api-management/announcements {"resource":"announcements","action":"list"}',
+      'POST /be-api-management/announcements/export {"resource":"announcements","action":"list"}',
       'GET /be-api-management/announcements/companies {"resource":"announcements","action":"list"}',
       'GET /be-api-management/announcements/:id {"resource":"announcements","action":"show"}',
       'POST /be-api-management/announcements {"resource":"announcements","action":"create"}',

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { callers } from './admin/admin-helper';
 import { API, describeEachDatabase, sealed, type Session } from './helper';
 import { readWithOpenpyxl, type ReadCell } from '../fixtures/openpyxl';
+import { insertAnnouncement } from './announcements/review-helper';
 
 // The exports of the lists whose modules serve their own list (users, audit log, plugins,
 // announcement feeds), made by the same code as every other list's: the file holds the rows
@@ -13,6 +14,7 @@ const USERS = `${API}/be-api-management/admin/users`;
 const AUDIT = `${API}/be-api-management/admin/audit-log`;
 const PLUGINS = `${API}/be-api-management/finview/plugins`;
 const FEEDS = `${API}/be-api-management/announcements/feeds`;
+const ANNOUNCEMENTS = `${API}/be-api-management/announcements`;
 
 type Row = Record<string, unknown>;
 
@@ -136,5 +138,25 @@ describeEachDatabase('list exports', (suite) => {
     expect(selected.values).toEqual([[`${tag} 1`], [`${tag} 3`]]);
     const badSource = await exportCall(app, analyst, FEEDS, { format: 'csv', columns: columns('name'), query: { source: 'LSE' } });
     expect(badSource.statusCode).toBe(422);
+  });
+
+  it('announcements: the tab, search and order the list shows, the company by its name; every role, as the list', async () => {
+    const { app, analyst } = await callers(suite);
+    const tag = `Xa${randomBytes(3).toString('hex')}`;
+    for (const [index, status] of (['needs_review', 'published', 'needs_review'] as const).entries()) {
+      await insertAnnouncement(suite, { subject: `${tag} ${index}`, status, companyName: `Co ${index}`, critical: index === 0, ageMinutes: 10 + index });
+    }
+    // The Needs review tab, oldest first, as the list reads it.
+    const query = { status: 'needs_review', q: tag };
+    const expected = await listed(app, analyst, ANNOUNCEMENTS, query);
+    expect(expected.map((row) => row.subject)).toEqual([`${tag} 2`, `${tag} 0`]);
+    const file = await exported(app, analyst, ANNOUNCEMENTS, { format: 'xlsx', columns: columns('id', 'subject', 'companyId', 'status', 'disseminatedAt', 'critical'), query });
+    expect(file.types).toEqual(expected.map(() => ['int', 'str', 'str', 'str', 'datetime', 'bool']));
+    expect(file.values.map((row) => row.slice(0, 4))).toEqual(expected.map((row) => [row.id, row.subject, row.companyName, 'needs_review']));
+    expect(file.values.map((row) => row[5])).toEqual([false, true]);
+
+    const selected = await exported(app, analyst, ANNOUNCEMENTS, { format: 'xlsx', columns: columns('subject'), query: { q: tag }, ids: expected.map((row) => String(row.id)) });
+    // Every status (the All tab) newest first, only the selection.
+    expect(selected.values).toEqual([[`${tag} 0`], [`${tag} 2`]]);
   });
 });

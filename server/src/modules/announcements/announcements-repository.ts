@@ -190,6 +190,20 @@ function whereOf(filters: ListFilters): { clauses: string[]; params: unknown[] }
   return { clauses, params };
 }
 
+/** The list's order: by dissemination, then id (the keyset's and its index's). */
+const orderOf = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'a.disseminated_at ASC, a.id ASC' : 'a.disseminated_at DESC, a.id DESC');
+
+/** The list's rows for an export: its filters and order, unpaged, or only `ids` among them (a statementSource). */
+export function exportStatement(filters: ListFilters, direction: 'asc' | 'desc', ids?: readonly string[]): { sql: string; from: string; params: unknown[] } {
+  const { clauses, params } = whereOf(filters);
+  if (ids) {
+    params.push(ids);
+    clauses.push(`a.id = ANY($${params.length}::bigint[])`);
+  }
+  const where = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
+  return { sql: `${SELECT} ${where} ORDER BY ${orderOf(direction)}`, from: `FROM announcements a ${where}`, params };
+}
+
 export interface ListPage {
   rows: AnnouncementRow[];
   total: number;
@@ -212,7 +226,7 @@ export async function listAnnouncements(q: Queryable, filters: ListFilters, dire
     pageClauses.push(`(a.disseminated_at, a.id) ${direction === 'asc' ? '>' : '<'} ($${pageParams.length - 1}::timestamptz, $${pageParams.length}::bigint)`);
   }
   const pageWhere = pageClauses.length > 0 ? `WHERE ${pageClauses.join(' AND ')}` : '';
-  const order = direction === 'asc' ? 'a.disseminated_at ASC, a.id ASC' : 'a.disseminated_at DESC, a.id DESC';
+  const order = orderOf(direction);
   pageParams.push(pageSize + 1);
   const skip = !cursor && offset > 0 ? ` OFFSET ${Math.trunc(offset)}` : '';
   // Without a text search the count walks the page's own index in its order, so a time range

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import type { Actor } from '../../plugins/app/access.js';
 import type { AnnouncementDetail, AnnouncementSource } from '../../../../common/domains/announcements/model.js';
 import { HttpError } from '../../errors.js';
 import { ErrorReply, Id } from '../../../../common/schemas.js';
 import { TOTAL_CAPPED, TOTAL_COUNT } from '../../lib/paging.js';
-import { announcementAnswer, decodeCursor, encodeCursor, listAnnouncements } from './announcements-repository.js';
+import { addListExportRoute, knownColumns, statementSource } from '../../lib/export/list-export-route.js';
+import { announcements } from '../../../../common/resources/announcements.js';
+import { announcementAnswer, decodeCursor, encodeCursor, exportStatement, listAnnouncements, type ListFilters } from './announcements-repository.js';
 import {
   createAnnouncement,
   editAnnouncement,
@@ -68,6 +70,24 @@ function rangeOf(range: string | undefined): { from?: string; to?: string } {
   return answer;
 }
 
+/** The list's filters and order from its query string (the GET's, and the export's body `query`). */
+function listQueryOf(query: Omit<Static<typeof ListQuery>, 'page' | 'pageSize' | 'cursor'>): { listFilters: ListFilters; direction: 'asc' | 'desc' } {
+  // Without a status, every status: the generic list's "All" tab (the queue is `status=queue`, or a queue state's tab).
+  const { status = 'all', sort, source, disseminatedAt, categoryId, companyId, ...filters } = query;
+  const direction = sort ? (sort.endsWith(':asc') ? 'asc' : 'desc') : QUEUE_FILTERS.has(status) ? 'asc' : 'desc';
+  const range = rangeOf(disseminatedAt);
+  const listFilters = {
+    status,
+    ...filters,
+    source: sourcesOf(source),
+    categoryId: categoryId?.split(','),
+    companyId: companyId?.split(','),
+    from: filters.from ?? range.from,
+    to: filters.to ?? range.to,
+  };
+  return { listFilters, direction };
+}
+
 /** The review workflow (docs/announcements.md "The announcement"): list, one, manual create, edit, decisions, soft locks. */
 export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -82,19 +102,8 @@ export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      // Without a status, every status: the generic list's "All" tab (the queue is `status=queue`, or a queue state's tab).
-      const { status = 'all', sort, pageSize = 50, cursor, page: number, source, disseminatedAt, categoryId, companyId, ...filters } = request.query;
-      const direction = sort ? (sort.endsWith(':asc') ? 'asc' : 'desc') : QUEUE_FILTERS.has(status) ? 'asc' : 'desc';
-      const range = rangeOf(disseminatedAt);
-      const listFilters = {
-        status,
-        ...filters,
-        source: sourcesOf(source),
-        categoryId: categoryId?.split(','),
-        companyId: companyId?.split(','),
-        from: filters.from ?? range.from,
-        to: filters.to ?? range.to,
-      };
+      const { pageSize = 50, cursor, page: number } = request.query;
+      const { listFilters, direction } = listQueryOf(request.query);
       const page = await listAnnouncements(fastify.db, listFilters, direction, pageSize, cursor ? decodeCursor(cursor) : null, ((number ?? 1) - 1) * pageSize);
       reply.header(TOTAL_COUNT, String(page.total));
       if (page.capped) reply.header(TOTAL_CAPPED, 'true');
@@ -103,6 +112,21 @@ export const reviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       return page.rows.map(announcementAnswer);
     },
   );
+
+  // The filtered announcements (or the selected ones) as a file, as every list's export: the
+  // company, category, lock holder and decider by their names, as the list shows them.
+  addListExportRoute(fastify, {
+    path: BASE,
+    definition: announcements,
+    tags,
+    query: ListQuery,
+    id: Id,
+    columns: knownColumns(announcements, { companyId: 'companyName', categoryId: 'categoryName', lock: 'lockUsername', decidedBy: 'decidedByName' }),
+    async source(query, ids) {
+      const { listFilters, direction } = listQueryOf(query as Static<typeof ListQuery>);
+      return statementSource(fastify.db, exportStatement(listFilters, direction, ids));
+    },
+  });
 
   fastify.get(
     `${BASE}/companies`,
