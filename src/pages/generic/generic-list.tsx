@@ -1,7 +1,7 @@
 import { CreateButton, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { getDefaultFilter, useNavigation, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
-import { Card, Flex, Form, Input, Skeleton, Space, Table, theme } from 'antd';
-import { useCallback, useEffect, useState, type HTMLAttributes, type Key } from 'react';
+import { Card, Flex, Form, Input, Skeleton, Space, Table, theme, type TableProps as AntTableProps } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRestoredList, VIEW_STATE_KEYS } from '../../providers';
 import { usePiecesReady } from '../../registry/preload-pieces';
@@ -20,7 +20,7 @@ import { useListKeyboard, type ListHotkey } from './list-keyboard';
 import { LiveRefresh } from './live-refresh';
 import { StatusTabs } from './status-tabs';
 import { ExpandedRow } from './panels';
-import { hasRowActions, RowActions } from './row-actions';
+import { hasRowActions, RowActions, useRowTools } from './row-actions';
 import type { GenericPageProps } from './resource-page';
 import { ListTransitions } from './transitions/list-transitions';
 import { useWorkflow } from './transitions/use-workflow';
@@ -39,6 +39,9 @@ const KEPT_LISTS: Partial<Record<string, (typeof VIEW_STATE_KEYS)[keyof typeof V
 };
 
 export const idOf = (record: BaseRecord, idField = 'id'): BaseKey => record[idField] as BaseKey;
+
+const NO_ROWS: readonly BaseRecord[] = [];
+const SCROLL = { x: 'max-content' } as const;
 
 const permanentFilters = (definition: GenericPageProps['definition']): CrudFilters =>
   Object.entries(definition.list?.permanentFilters ?? {}).map(([field, value]) => ({ field, operator: 'eq', value }));
@@ -87,13 +90,16 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   useFollowLocation(table);
   useLastPageClamp(fresh, table);
   const { setFilters, setCurrentPage } = table;
-  const refresh = useCallback(() => void tableQuery.refetch(), [tableQuery]);
+  // React Query's refetch keeps its identity, so the actions column need not change with each render.
+  const { refetch } = tableQuery;
+  const refresh = useCallback(() => void refetch(), [refetch]);
   const searched = getDefaultFilter('q', filters, 'contains') as string | undefined;
   // The search box shows the search in force, also when it came from the URL (back, a link).
   useEffect(() => searchFormProps.form?.setFieldsValue({ q: searched }), [searched, searchFormProps.form]);
   // The columns the user chose (column chooser, saved views), in the definition's order.
   const preferences = useListPreferences(definition);
-  const columns = fieldsFor(definition.fields, 'list').filter((field) => preferences.visible(field.name));
+  const { visible } = preferences;
+  const columns = useMemo(() => fieldsFor(definition.fields, 'list').filter((field) => visible(field.name)), [definition.fields, visible]);
   const label = t(definition.labelKey);
   const has = (action: 'show' | 'edit' | 'delete') => definition.actions.includes(action);
   const searchable = (definition.storage?.search ?? definition.list?.search ?? []).length > 0;
@@ -123,28 +129,124 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
   // The workflow's row, bulk and keyboard actions (./transitions); after a bulk run the refused rows stay selected.
   const workflow = useWorkflow(definition, (results) => setSelected(results.filter((row) => !row.ok).map((row) => row.id)));
   const hotkeys: readonly ListHotkey[] = workflow.hotkeys;
+  const { token } = theme.useToken();
+  // The rows wait for the area's cells and actions (preloaded beside this page), so none suspends on its own.
+  const piecesReady = usePiecesReady(definition);
+  const drawn = piecesReady ? tableQuery.data : undefined;
+  const rows = drawn?.data ?? NO_ROWS;
   const keyboard = useListKeyboard({
-    rows: tableProps.dataSource ?? [],
+    rows,
     rowKey: rowKeyOf,
     selected,
     ...(selectable ? { setSelected } : {}),
     ...(opens ? { onOpen: (record: BaseRecord) => (has('show') ? show(definition.name, idOf(record, idField)) : edit(definition.name, idOf(record, idField))) } : {}),
     hotkeys,
   });
-  const { token } = theme.useToken();
-  // The rows wait for the area's cells and actions (preloaded beside this page), so none suspends on its own.
-  const piecesReady = usePiecesReady(definition);
 
-  const filterOf = (field: FieldDefinition) => {
-    const kind = field.list ? field.list.filter : undefined;
-    if (!kind) return {};
-    const value: unknown = getDefaultFilter(field.name, filters, 'in') ?? getDefaultFilter(field.name, filters, 'eq') ?? getDefaultFilter(field.name, filters, 'contains');
-    const filteredValue = value === undefined || value === null || value === '' ? null : Array.isArray(value) ? value.map(String) : [String(value)];
-    return {
-      filteredValue,
-      filterDropdown: (props: Parameters<typeof ColumnFilter>[0]['dropdown']) => <ColumnFilter field={field} kind={kind} dropdown={props} />,
-    };
-  };
+  const filterOf = useCallback(
+    (field: FieldDefinition) => {
+      const kind = field.list ? field.list.filter : undefined;
+      if (!kind) return {};
+      const value: unknown = getDefaultFilter(field.name, filters, 'in') ?? getDefaultFilter(field.name, filters, 'eq') ?? getDefaultFilter(field.name, filters, 'contains');
+      const filteredValue = value === undefined || value === null || value === '' ? null : Array.isArray(value) ? value.map(String) : [String(value)];
+      return {
+        filteredValue,
+        filterDropdown: (props: Parameters<typeof ColumnFilter>[0]['dropdown']) => <ColumnFilter field={field} kind={kind} dropdown={props} />,
+      };
+    },
+    [filters],
+  );
+
+  // The table's columns and props keep their identity from one render to the next: rc-table then
+  // redraws only the rows whose record changed, not 1,300 cells each time the list re-renders
+  // (a read's state, the keyboard's focus, the preferences arriving). The actions column reads
+  // the workflow of the last render (a new object each time) through a ref.
+  const rowTools = useRowTools(definition, workflow.caller);
+  const latestWorkflow = useRef(workflow);
+  useEffect(() => {
+    latestWorkflow.current = workflow;
+  });
+  const tableColumns = useMemo<NonNullable<AntTableProps<BaseRecord>['columns']>>(
+    () => [
+      ...columns.map((field) => ({
+        key: field.name,
+        dataIndex: field.name,
+        title: t(field.labelKey),
+        width: field.list ? field.list.width : undefined,
+        sorter: field.list ? Boolean(field.list.sortable) : false,
+        sortOrder: getDefaultSortOrder(field.name, sorters) ?? null,
+        ...filterOf(field),
+        // Which field a cell shows, for tests and styles that look a cell up by field, not by position.
+        onCell: () => ({ 'data-field': field.name }) as HTMLAttributes<HTMLElement>,
+        render: (value: unknown, record: BaseRecord) => <Cell value={value} field={field} record={record} definition={definition} />,
+      })),
+      ...(hasRowActions(definition)
+        ? [
+            {
+              key: 'actions',
+              title: t('generic.actions'),
+              fixed: 'right' as const,
+              render: (_: unknown, record: BaseRecord) => (
+                <RowActions definition={definition} record={record} id={idOf(record, idField)} workflow={latestWorkflow.current} onDone={refresh} tools={rowTools} />
+              ),
+            },
+          ]
+        : []),
+    ],
+    [columns, t, sorters, filterOf, definition, idField, refresh, rowTools],
+  );
+  const capped = drawn?.capped === true;
+  const drawnTotal = drawn?.total ?? 0;
+  const hasPage = drawn !== undefined;
+  const pagination = useMemo(
+    () => ({
+      ...tableProps.pagination,
+      total: drawnTotal,
+      showSizeChanger: true,
+      // "20,000 records" / "20.000 registros": the number in the reader's language, the word in its plural.
+      // Past a bound the server stops counting (x-total-capped, the audit log's 10,000): "at least".
+      // Only beside the rows it counts: while the area's pieces load, a total over no rows would read as an empty list.
+      showTotal: hasPage
+        ? (total: number) => (
+            <span data-testid="generic-total" data-capped={capped ? 'true' : undefined}>
+              {t(capped ? 'list.totalCapped' : 'list.total', { count: total })}
+            </span>
+          )
+        : undefined,
+    }),
+    [tableProps.pagination, drawnTotal, hasPage, capped, t],
+  );
+  const rowSelection = useMemo<AntTableProps<BaseRecord>['rowSelection']>(
+    () =>
+      selectable
+        ? {
+            selectedRowKeys: selected,
+            onChange: setSelected,
+            preserveSelectedRowKeys: false,
+            // Each checkbox names its row for a screen reader ("Select Zenith Steel"): antd's have no label.
+            // antd hands aria-label on to the input, though its type lists only title.
+            getCheckboxProps: (record: BaseRecord) => {
+              const label = t('list.selectRow', { name: String(record[titleField(definition)] ?? idOf(record, idField)) });
+              const props = { title: label, 'aria-label': label };
+              return props;
+            },
+          }
+        : undefined,
+    [selectable, selected, t, definition, idField],
+  );
+  const focusRing = token.colorPrimary;
+  const onRow = useCallback(
+    (record: BaseRecord): HTMLAttributes<HTMLElement> =>
+      keyboard.focused === rowKeyOf(record)
+        ? ({ 'aria-current': 'true', 'data-focused': 'true', className: 'generic-row-focused', style: { outline: `2px solid ${focusRing}`, outlineOffset: -2 } } as HTMLAttributes<HTMLElement>)
+        : {},
+    [keyboard.focused, rowKeyOf, focusRing],
+  );
+  const locale = useMemo(() => ({ emptyText: <ListEmpty definition={definition} filtered={filtered} onClear={clearFilters} /> }), [definition, filtered, clearFilters]);
+  const expandable = useMemo(
+    () => (definition.list?.expand ? { expandedRowRender: (record: BaseRecord) => <ExpandedRow name={definition.list?.expand ?? ''} record={record} definition={definition} /> } : undefined),
+    [definition],
+  );
 
   return (
     // data-loading: whether a read (or the area's pieces) is under way, so a test reads the rows of the state it asked for, not the ones before.
@@ -201,71 +303,20 @@ function GenericTable({ definition, placeholder, onLoaded }: TableProps) {
         ) : null}
         <Table<BaseRecord>
           {...tableProps}
-          dataSource={piecesReady ? tableProps.dataSource : []}
+          // undefined, not [], until a page is in: antd then shows only its spinner, not "no data" under it.
+          dataSource={drawn?.data}
           loading={!piecesReady || tableProps.loading}
+          columns={tableColumns}
           size={preferences.density}
-          rowKey={(record) => String(idOf(record, idField))}
-          scroll={{ x: 'max-content' }}
-          rowSelection={
-            selectable
-              ? {
-                  selectedRowKeys: selected,
-                  onChange: setSelected,
-                  preserveSelectedRowKeys: false,
-                  // Each checkbox names its row for a screen reader ("Select Zenith Steel"): antd's have no label.
-                  // antd hands aria-label on to the input, though its type lists only title.
-                  getCheckboxProps: (record: BaseRecord) => {
-                    const label = t('list.selectRow', { name: String(record[titleField(definition)] ?? idOf(record, idField)) });
-                    const props = { title: label, 'aria-label': label };
-                    return props;
-                  },
-                }
-              : undefined
-          }
-          pagination={{
-            ...tableProps.pagination,
-            showSizeChanger: true,
-            // "20,000 records" / "20.000 registros": the number in the reader's language, the word in its plural.
-            // Past a bound the server stops counting (x-total-capped, the audit log's 10,000): "at least".
-            showTotal: (total) => (
-              <span data-testid="generic-total" data-capped={tableQuery.data?.capped === true ? 'true' : undefined}>
-                {t(tableQuery.data?.capped === true ? 'list.totalCapped' : 'list.total', { count: total })}
-              </span>
-            ),
-          }}
-          locale={{ emptyText: <ListEmpty definition={definition} filtered={filtered} onClear={clearFilters} /> }}
-          onRow={(record) => {
-            const focused = keyboard.focused === rowKeyOf(record);
-            return focused
-              ? { 'aria-current': 'true', 'data-focused': 'true', className: 'generic-row-focused', style: { outline: `2px solid ${token.colorPrimary}`, outlineOffset: -2 } }
-              : {};
-          }}
-          expandable={definition.list?.expand ? { expandedRowRender: (record) => <ExpandedRow name={definition.list?.expand ?? ''} record={record} definition={definition} /> } : undefined}
+          rowKey={rowKeyOf}
+          scroll={SCROLL}
+          rowSelection={rowSelection}
+          pagination={pagination}
+          locale={locale}
+          onRow={onRow}
+          expandable={expandable}
           data-testid="generic-table"
-        >
-          {columns.map((field) => (
-            <Table.Column<BaseRecord>
-              key={field.name}
-              dataIndex={field.name}
-              title={t(field.labelKey)}
-              width={field.list ? field.list.width : undefined}
-              sorter={field.list ? Boolean(field.list.sortable) : false}
-              sortOrder={getDefaultSortOrder(field.name, sorters) ?? null}
-              {...filterOf(field)}
-              // Which field a cell shows, for tests and styles that look a cell up by field, not by position.
-              onCell={() => ({ 'data-field': field.name }) as HTMLAttributes<HTMLElement>}
-              render={(value: unknown, record) => <Cell value={value} field={field} record={record} definition={definition} />}
-            />
-          ))}
-          {hasRowActions(definition) ? (
-            <Table.Column<BaseRecord>
-              key="actions"
-              title={t('generic.actions')}
-              fixed="right"
-              render={(_, record) => <RowActions definition={definition} record={record} id={idOf(record, idField)} workflow={workflow} onDone={refresh} />}
-            />
-          ) : null}
-        </Table>
+        />
       </Card>
     </Flex>
   );

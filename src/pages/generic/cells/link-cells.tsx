@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { UserName } from '../../../components/user-name';
 import { Ltr } from '../../../i18n/formatting';
 import { ReferenceLabel } from '../option-source';
 import type { CellProps } from './registry';
+import { useCellWords } from './cell-words';
 
 /** An image URL, small and loaded only when scrolled to; its alt text names the field. */
 export function ThumbnailCell({ value, field }: CellProps) {
-  const { t } = useTranslation();
+  const { t } = useCellWords();
   return (
     <img
       src={String(value)}

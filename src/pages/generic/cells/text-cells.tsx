@@ -1,11 +1,11 @@
 import { Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../i18n/formatting';
 import type { CellProps } from './registry';
+import { useCellWords } from './cell-words';
 
 /** The words of a select's option, else the value; addresses, links and codes kept left to right. */
 export function TextCell({ value, field }: CellProps) {
-  const { t } = useTranslation();
+  const { t } = useCellWords();
   const option = field.options?.find((candidate) => String(candidate.value) === String(value));
   if (option) return <>{t(option.labelKey)}</>;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -27,7 +27,7 @@ export function MaskedCell({ value }: CellProps) {
 }
 
 export function BooleanCell({ value }: CellProps) {
-  const { t } = useTranslation();
+  const { t } = useCellWords();
   const yes = value === true || value === 'true';
   return yes ? <Tag color="green">{t('generic.yes')}</Tag> : <Tag>{t('generic.no')}</Tag>;
 }
@@ -37,7 +37,7 @@ const PRESET_COLOURS: Record<string, string> = { success: 'green', processing: '
 
 /** A state as a coloured tag: the workflow's words and colour for its field, an option's words otherwise. */
 export function StatusCell({ value, field, definition }: CellProps) {
-  const { t } = useTranslation();
+  const { t } = useCellWords();
   const state = definition?.workflow?.field === field.name ? definition.workflow.states.find((candidate) => candidate.value === value) : undefined;
   const option = field.options?.find((candidate) => String(candidate.value) === String(value));
   const labelKey = state?.labelKey ?? option?.labelKey;
