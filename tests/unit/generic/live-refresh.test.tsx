@@ -26,20 +26,26 @@ function List() {
   return null;
 }
 
+/** A data provider that counts the list reads. */
+function countingProvider(): { provider: DataProvider; reads(): number } {
+  let reads = 0;
+  const provider: DataProvider = {
+    getApiUrl: () => '/api',
+    getList: async () => {
+      reads += 1;
+      return { data: [], total: 0 };
+    },
+    getOne: async () => ({ data: {} as never }),
+    create: async () => ({ data: {} as never }),
+    update: async () => ({ data: {} as never }),
+    deleteOne: async () => ({ data: {} as never }),
+  };
+  return { provider, reads: () => reads };
+}
+
 describe('live refresh', () => {
   it('listens on {endpoint}/events for its channel and re-reads the list once per burst of events', async () => {
-    let reads = 0;
-    const provider: DataProvider = {
-      getApiUrl: () => '/api',
-      getList: async () => {
-        reads += 1;
-        return { data: [], total: 0 };
-      },
-      getOne: async () => ({ data: {} as never }),
-      create: async () => ({ data: {} as never }),
-      update: async () => ({ data: {} as never }),
-      deleteOne: async () => ({ data: {} as never }),
-    };
+    const { provider, reads } = countingProvider();
     render(
       <MemoryRouter>
         <Refine dataProvider={provider} routerProvider={routerProvider} resources={[{ name: 'staff-notices', list: '/notices' }]} options={{ disableTelemetry: true }}>
@@ -48,7 +54,7 @@ describe('live refresh', () => {
         </Refine>
       </MemoryRouter>,
     );
-    await waitFor(() => expect(reads).toBe(1));
+    await waitFor(() => expect(reads()).toBe(1));
     const stream = streams.at(-1) as TicketedStream;
     expect(stream.ticketUrl).toBe('/be-api-management/announcements/notices/events/ticket');
     expect(stream.event).toBe('notices');
@@ -57,15 +63,15 @@ describe('live refresh', () => {
     try {
       for (let event = 0; event < 50; event += 1) stream.onMessage('{}');
       await act(async () => vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS - 100));
-      expect(reads).toBe(1);
+      expect(reads()).toBe(1);
       await act(async () => vi.advanceTimersByTimeAsync(200));
     } finally {
       vi.useRealTimers();
     }
-    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(reads()).toBe(2));
     // Nothing more comes of that burst.
     await new Promise((resolve) => setTimeout(resolve, LIVE_COALESCE_MS + 200));
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
   });
 
   it('does not re-read for an event that differs from one seen only in fields the list ignores (a render\'s progress)', () => {
@@ -78,18 +84,7 @@ describe('live refresh', () => {
   });
 
   it('re-reads a list that ignores progress once for a render\'s many progress events, and again when its status changes', async () => {
-    let reads = 0;
-    const provider: DataProvider = {
-      getApiUrl: () => '/api',
-      getList: async () => {
-        reads += 1;
-        return { data: [], total: 0 };
-      },
-      getOne: async () => ({ data: {} as never }),
-      create: async () => ({ data: {} as never }),
-      update: async () => ({ data: {} as never }),
-      deleteOne: async () => ({ data: {} as never }),
-    };
+    const { provider, reads } = countingProvider();
     function Videos() {
       useList({ resource: 'videos' });
       return null;
@@ -102,7 +97,7 @@ describe('live refresh', () => {
         </Refine>
       </MemoryRouter>,
     );
-    await waitFor(() => expect(reads).toBe(1));
+    await waitFor(() => expect(reads()).toBe(1));
     const stream = streams.at(-1) as TicketedStream;
     const event = (status: string, progress: number) => JSON.stringify({ outputId: 3, jobId: 'a', status, progress });
     vi.useFakeTimers();
@@ -112,12 +107,12 @@ describe('live refresh', () => {
         for (let tick = 0; tick < 10; tick += 1) stream.onMessage(event('running', second * 10 + tick));
         await act(async () => vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS + 50));
       }
-      expect(reads).toBe(2);
+      expect(reads()).toBe(2);
       stream.onMessage(event('done', 100));
       await act(async () => vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS + 50));
     } finally {
       vi.useRealTimers();
     }
-    await waitFor(() => expect(reads).toBe(3));
+    await waitFor(() => expect(reads()).toBe(3));
   });
 });
