@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../src/i18n/i18n';
-import type { RowActionProps } from '../../../src/pages/generic/row-actions';
+import type { RowActionProps, RowTools } from '../../../src/pages/generic/row-actions';
 import type { Workflow } from '../../../src/pages/generic/transitions/use-workflow';
 import type { ResourceDefinition } from '../../../common/resources/types';
 
@@ -47,11 +47,14 @@ const workflow = { caller: { id: '1', role: 2 } } as unknown as Workflow;
 const provider = { getApiUrl: () => '/api' } as unknown as DataProvider;
 
 function renderRow(record: Record<string, unknown>) {
+  const i18n = createI18n('en');
+  // No show, edit or delete here: only the named actions are under test.
+  const tools: RowTools = { may: { show: false, edit: false, delete: false }, showUrl: () => '', editUrl: () => '', remove: () => undefined, deleting: undefined, t: i18n.t };
   return render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={i18n}>
       <MemoryRouter>
         <Refine dataProvider={provider} routerProvider={routerProvider} options={{ disableTelemetry: true }}>
-          <RowActions definition={definition} record={record} id={String(record.id)} workflow={workflow} onDone={() => undefined} />
+          <RowActions definition={definition} record={record} id={String(record.id)} workflow={workflow} onDone={() => undefined} tools={tools} />
         </Refine>
       </MemoryRouter>
     </I18nextProvider>,
