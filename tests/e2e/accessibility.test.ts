@@ -108,8 +108,8 @@ const KYC_SETTINGS = '/kyc-management/kyc/settings';
 const ENTERPRISES = '/admin/enterprise/enterprises';
 
 const USER_ROWS = '[data-testid="generic-list"][data-resource="users"] tbody tr.ant-table-row';
-/** The analyst's row of the users list (its username cell reads exactly "analyst"). */
-const ANALYST_EDIT = `${USER_ROWS}:has(td:text-is("analyst")) [data-testid^="generic-edit-"]`;
+/** The analyst's row of the users list, by its username cell (which holds the name in an isolate, <bdi>: not the cell's own text). */
+const ANALYST_EDIT = `${USER_ROWS}:has(td[data-field="username"]:has-text("analyst")) [data-testid^="generic-edit-"]`;
 
 interface Visit {
   name: string;
