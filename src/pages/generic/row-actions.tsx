@@ -43,50 +43,56 @@ export function NamedRowActions({ names, ...props }: RowActionProps & { names?: 
 /**
  * A row's named actions: the first on the row, the others under "More actions", so a list with
  * several (the announcements queue: merge, separate, link a company) keeps its columns readable.
- * The detail page shows them all. The menu stays mounted once opened, so a dialog an action
- * opened outlives the menu closing.
+ * The detail page shows them all. Most lists have one or none: they get no menu and its state.
  */
-function RowNamedActions(props: RowActionProps) {
-  const { t } = useTranslation();
+function RowNamedActions({ t, ...props }: RowActionProps & { t: TFunction }) {
   const [first, ...rest] = props.definition.rowActions ?? [];
+  if (first === undefined) return null;
+  return (
+    <>
+      <NamedRowActions {...props} names={[first]} />
+      {rest.length > 0 ? <RowMenu {...props} names={rest} t={t} /> : null}
+    </>
+  );
+}
+
+/**
+ * "More actions": `names` in a popover. It stays mounted once opened, so a dialog an action
+ * opened outlives the menu closing; a row none of them applies to says so.
+ */
+function RowMenu({ names, t, ...props }: RowActionProps & { names: readonly string[]; t: TFunction }) {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const [empty, setEmpty] = useState(false);
   useLayoutEffect(() => {
     if (open) setEmpty(menu.current?.childElementCount === 0);
   }, [open, props.record]);
-  if (first === undefined) return null;
   return (
-    <>
-      <NamedRowActions {...props} names={[first]} />
-      {rest.length > 0 ? (
-        <Popover
-          open={open}
-          onOpenChange={setOpen}
-          trigger="click"
-          placement="bottomRight"
-          content={
-            // A click on an action closes the menu; the row under it does not open.
-            <div onClick={(event) => event.stopPropagation()} onClickCapture={() => setOpen(false)} data-testid="generic-row-menu">
-              <Flex vertical gap={4} ref={menu}>
-                <NamedRowActions {...props} names={rest} />
-              </Flex>
-              {empty ? <Typography.Text type="secondary">{t('generic.noMoreActions')}</Typography.Text> : null}
-            </div>
-          }
-        >
-          <Button
-            size="small"
-            icon={<MoreOutlined />}
-            aria-label={t('generic.moreActions')}
-            aria-haspopup="menu"
-            aria-expanded={open}
-            onClick={(event) => event.stopPropagation()}
-            data-testid="generic-row-more"
-          />
-        </Popover>
-      ) : null}
-    </>
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      content={
+        // A click on an action closes the menu; the row under it does not open.
+        <div onClick={(event) => event.stopPropagation()} onClickCapture={() => setOpen(false)} data-testid="generic-row-menu">
+          <Flex vertical gap={4} ref={menu}>
+            <NamedRowActions {...props} names={names} />
+          </Flex>
+          {empty ? <Typography.Text type="secondary">{t('generic.noMoreActions')}</Typography.Text> : null}
+        </div>
+      }
+    >
+      <Button
+        size="small"
+        icon={<MoreOutlined />}
+        aria-label={t('generic.moreActions')}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={(event) => event.stopPropagation()}
+        data-testid="generic-row-more"
+      />
+    </Popover>
   );
 }
 
@@ -151,7 +157,7 @@ export function RowActions({ definition, record, id, workflow, onDone, tools }: 
   return (
     <Space size={4} wrap>
       {definition.workflow ? <TransitionButtons workflow={workflow} record={record} id={String(id)} size="small" /> : null}
-      {allowed ? <RowNamedActions record={record} definition={definition} place="row" onDone={onDone} /> : null}
+      {allowed ? <RowNamedActions record={record} definition={definition} place="row" onDone={onDone} t={t} /> : null}
       {may.show ? <RowLink to={tools.showUrl(id)} icon={<EyeOutlined />} label={t('generic.showOne', { name })} testId={`generic-show-${String(id)}`} /> : null}
       {may.edit && allowed ? <RowLink to={tools.editUrl(id)} icon={<EditOutlined />} label={t('generic.editOne', { name })} testId={`generic-edit-${String(id)}`} /> : null}
       {may.delete && allowed ? (
