@@ -20,6 +20,19 @@ export interface TicketedStream {
   onReopened?(): void;
 }
 
+/** An event's data as the object it carries (JSON text, or an object already), or undefined for anything else. */
+export function eventObject(data: unknown): Record<string, unknown> | undefined {
+  let value: unknown = data;
+  if (typeof data === 'string') {
+    try {
+      value = JSON.parse(data);
+    } catch {
+      return undefined;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
 /** Keeps the stream open while mounted; true while it is. */
 export function useTicketedStream({ ticketUrl, event, onMessage, onReopened }: TicketedStream): boolean {
   const dataProvider = useDataProvider();

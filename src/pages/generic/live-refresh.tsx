@@ -2,7 +2,7 @@ import { useInvalidate } from '@refinedev/core';
 import { useCallback, useEffect, useRef } from 'react';
 import { useEndpointPath } from '../../registry/resource-urls';
 import type { ResourceDefinition } from '../../../common/resources/types';
-import { useTicketedStream } from '../live-stream';
+import { eventObject, useTicketedStream } from '../live-stream';
 
 /** Events within this long are one refresh: a feed run or a bulk action sends them in bursts. */
 export const LIVE_COALESCE_MS = 1_000;
@@ -58,15 +58,8 @@ function remember(seen: Set<string>, key: string): void {
 
 /** The event without the fields that change nothing in the list; undefined for an event that is not a JSON object. */
 export function eventKey(data: unknown, ignores: readonly string[]): string | undefined {
-  let value: unknown = data;
-  if (typeof data === 'string') {
-    try {
-      value = JSON.parse(data);
-    } catch {
-      return undefined;
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const value = eventObject(data);
+  if (!value) return undefined;
   const kept = Object.entries(value).filter(([field]) => !ignores.includes(field));
   return JSON.stringify(kept.sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -11,7 +11,8 @@ import { videos } from '../../../common/resources/videos';
 // A list with a live channel re-reads itself on the stream's events, once per burst.
 
 const streams: TicketedStream[] = [];
-vi.mock('../../../src/pages/live-stream', () => ({
+vi.mock('../../../src/pages/live-stream', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/pages/live-stream')>()),
   useTicketedStream: (stream: TicketedStream) => {
     streams.push(stream);
     return true;

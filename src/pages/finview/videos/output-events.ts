@@ -1,3 +1,4 @@
+import { eventObject } from '../../live-stream';
 import { FINISHED_STATUSES, OUTPUT_STATUSES, type OutputAnswer, type OutputEvent } from '../../../../common/domains/finview/model';
 
 // What the server-sent events (`event: output`, docs/finview.md "Live progress") say of each
@@ -11,16 +12,9 @@ const finished = (status: OutputEvent['status']) => FINISHED_STATUSES.includes(s
 
 /** The event from one SSE message's data, or null for anything that is not one. */
 export function parseOutputEvent(data: unknown): OutputEvent | null {
-  let value: unknown = data;
-  if (typeof data === 'string') {
-    try {
-      value = JSON.parse(data);
-    } catch {
-      return null;
-    }
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const { outputId, jobId, status, progress } = value as Record<string, unknown>;
+  const value = eventObject(data);
+  if (!value) return null;
+  const { outputId, jobId, status, progress } = value;
   if (typeof outputId !== 'number' || !Number.isInteger(outputId)) return null;
   if (typeof status !== 'string' || !OUTPUT_STATUSES.includes(status as OutputEvent['status'])) return null;
   const percent = typeof progress === 'number' && Number.isFinite(progress) ? Math.min(100, Math.max(0, progress)) : 0;
